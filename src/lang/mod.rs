@@ -1,0 +1,16 @@
+//! Front ends: parse a file once and lower it into the neutral [`Tree`](crate::tree::Tree).
+
+pub mod rust;
+pub mod typescript;
+
+/// Why a file could not be lowered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFailure {
+    pub reason: String,
+    /// Byte offset of the error, when the parser gave one.
+    pub offset: Option<usize>,
+}
+
+/// Deepest bracket nesting a front end accepts. Real code stays far below; generated or
+/// hostile input above it is refused instead of risking the stack of a recursive parser.
+pub const MAX_NESTING: usize = 1000;

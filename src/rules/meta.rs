@@ -1,0 +1,207 @@
+//! The schema of `rules/*.toml`: a rule's metadata, documentation and data.
+//!
+//! This file is also compiled into the build script, which validates every rule file, so a
+//! malformed rule document is a build error rather than a runtime surprise. It depends on
+//! serde and toml only.
+
+use serde::{Deserialize, Serialize};
+
+/// A finding's severity, as in SARIF `level`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Note => "note",
+            Level::Warning => "warning",
+            Level::Error => "error",
+        }
+    }
+}
+
+/// The migration area a rule belongs to; the Markdown report groups readiness by area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Area {
+    Analyzer,
+    Sessions,
+    Lifecycle,
+    RemovedMethods,
+    ResultsErrors,
+    Capabilities,
+    ToolSafety,
+}
+
+impl Area {
+    pub fn title(self) -> &'static str {
+        match self {
+            Area::Analyzer => "Analyzer",
+            Area::Sessions => "Sessions and transport state",
+            Area::Lifecycle => "Lifecycle and versions",
+            Area::RemovedMethods => "Removed or changed methods",
+            Area::ResultsErrors => "Results and errors",
+            Area::Capabilities => "Capabilities",
+            Area::ToolSafety => "Tool safety and state",
+        }
+    }
+}
+
+/// One rule document.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleMeta {
+    pub id: String,
+    pub name: String,
+    pub level: Level,
+    pub area: Area,
+    /// The rule has no check of its own (MCP000 is produced by the engine).
+    #[serde(default)]
+    pub builtin: bool,
+    /// `typescript`, `rust`, `manifest`.
+    pub languages: Vec<String>,
+    /// One line, shown by `mcpshift rules` and as SARIF `shortDescription`.
+    pub summary: String,
+    /// What the rule catches (Markdown).
+    pub what: String,
+    /// Why it breaks under 2026-07-28 (Markdown).
+    pub why: String,
+    /// The migration hint printed under every finding.
+    pub hint: String,
+    /// Longer migration steps (Markdown), and which reading of the catalogue the rule takes.
+    #[serde(default)]
+    pub migration: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub spec: Vec<SpecRef>,
+    #[serde(default)]
+    pub examples: Examples,
+    #[serde(default)]
+    pub prefilter: Prefilter,
+    /// Name lists matched by the shared pattern mechanism (`src/patterns.rs`).
+    #[serde(default, rename = "match")]
+    pub patterns: Vec<Pattern>,
+    /// Free-form lists a rule's own code reads (verbs, key names, type names).
+    #[serde(default)]
+    pub data: toml::Table,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecRef {
+    pub title: String,
+    pub url: String,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Examples {
+    pub typescript: Option<Example>,
+    pub rust: Option<Example>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    pub before: String,
+    pub after: String,
+}
+
+/// Tokens any finding of the rule must contain in its file. A file with no token of any enabled
+/// rule is not parsed at all.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prefilter {
+    /// Matched ASCII-case-insensitively against the raw bytes.
+    #[serde(default)]
+    pub tokens: Vec<String>,
+    /// File names (not paths) the rule reads whatever they contain, e.g. `package.json`.
+    #[serde(default)]
+    pub files: Vec<String>,
+}
+
+/// What a pattern looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum What {
+    /// A string literal (or a string-literal object key) whose whole value is one of `values`.
+    String,
+    /// A string literal used as a JSON-RPC method name: a `method:` value, a dispatch `case` or
+    /// `match` arm on a method, a comparison with `.method`, the first argument of a handler
+    /// registration or request call, a key of a method-keyed handler table.
+    Method,
+    /// An identifier, member name or type name (imports excluded).
+    Ident,
+    /// A call whose function or method name is one of `names`.
+    Call,
+    /// A function or method definition named one of `names`, inside an impl or class that
+    /// implements one of `in_impl` (any, when empty).
+    Fn,
+    /// An object key or struct field initializer named one of `names`, whose value satisfies
+    /// `value`.
+    Key,
+    /// A class, struct or impl that implements or extends one of `names`.
+    Implements,
+    /// An integer literal (any spelling) whose value is one of `numbers`.
+    Number,
+}
+
+/// The value a `key` pattern requires.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueIs {
+    #[default]
+    Any,
+    /// Literally `true`.
+    True,
+    /// Anything but `undefined`, `null`, `None` or `false`.
+    Set,
+}
+
+/// One entry of a rule's `[[match]]` list.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pattern {
+    pub what: What,
+    #[serde(default)]
+    pub values: Vec<String>,
+    #[serde(default)]
+    pub names: Vec<String>,
+    #[serde(default)]
+    pub numbers: Vec<i64>,
+    /// Compare `values`/`names` ignoring ASCII case.
+    #[serde(default)]
+    pub ignore_case: bool,
+    /// Only in files with MCP context (they import an MCP SDK or speak MCP methods).
+    #[serde(default)]
+    pub mcp_context: bool,
+    /// For `call`, `ident` on a member: the receiver's path must contain one of these
+    /// (ASCII case-insensitive), e.g. `client`, `server`, `transport`.
+    #[serde(default)]
+    pub receiver: Vec<String>,
+    /// For `fn`: the implemented trait or interface.
+    #[serde(default)]
+    pub in_impl: Vec<String>,
+    /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`).
+    #[serde(default)]
+    pub parent_key: Vec<String>,
+    /// For `key`.
+    #[serde(default)]
+    pub value: ValueIs,
+    /// Message template; `{value}` is the matched text.
+    pub message: String,
+    /// Overrides the rule's level for this pattern.
+    #[serde(default)]
+    pub level: Option<Level>,
+    /// Overrides the rule's hint for this pattern.
+    #[serde(default)]
+    pub hint: Option<String>,
+    /// A legacy handler a dual-era project may keep behind its era check (`--target dual`).
+    #[serde(default)]
+    pub legacy_handler: bool,
+}

@@ -1,0 +1,720 @@
+//! The language-neutral syntax tree that both front ends lower into.
+//!
+//! TypeScript (tree-sitter) and Rust (syn) are lowered into one small vocabulary of node kinds
+//! so that a rule asking "is this string the `method` of a request?" or "which call does this
+//! condition guard?" is written once for both languages. The tree is a flat arena: nodes link to
+//! their parent, first child and next sibling, so every traversal here is iterative and deep
+//! nesting cannot overflow the stack.
+
+use std::fmt;
+
+pub type NodeId = u32;
+const NONE: NodeId = u32::MAX;
+
+/// The language a file was written in, as far as rules care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    /// TypeScript and JavaScript, with or without JSX.
+    TypeScript,
+    Rust,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::TypeScript => "typescript",
+            Lang::Rust => "rust",
+        }
+    }
+}
+
+/// What a node is. The same kind means the same thing in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The file itself.
+    Module,
+    /// A string literal; `text` is its decoded value. TS template strings without
+    /// substitutions are strings too.
+    Str,
+    /// A TS template string with substitutions or a Rust `format!`-style string; `text` is the
+    /// literal parts joined, children are the substitutions.
+    Template,
+    /// A number literal; integers carry their value (a unary minus is folded in).
+    Num,
+    /// `true` / `false`; `text` is the word.
+    Bool,
+    /// `null`.
+    Null,
+    /// An identifier, `this`, `self`, a type or variable name; `text` is the name.
+    Ident,
+    /// `object.property` or a path `a::b`; `text` is the property (last segment), the object is
+    /// the child with role `Object`. `STATIC_PATH` marks `::`, `OPTIONAL` marks `?.`.
+    Member,
+    /// `object[index]`.
+    Index,
+    /// A call: child `Callee` then `Arg`s. `NEW` marks `new X()`.
+    Call,
+    /// A Rust macro invocation (`json!`, `format!`, `vec!`); `text` is the macro name. Its
+    /// tokens are lowered as arguments when they parse as expressions, else as literals,
+    /// objects and arrays read from the token tree.
+    Macro,
+    /// A binary operation; `text` is the operator (`===`, `&&`, `==`, `||`, `+`, …).
+    Binary,
+    /// A unary or postfix operation; `text` is the operator (`!`, `-`, `typeof`, `await`, `?`,
+    /// `&`, `*`, `++`).
+    Unary,
+    /// An assignment; `text` is the operator (`=`, `+=`, `??=`).
+    Assign,
+    /// `if`, `? :`; children `Cond`, `Then`, `Else`.
+    If,
+    /// A TS `switch` or Rust `match`; child `Scrutinee`, then `Case`s.
+    Switch,
+    /// One arm: `Pattern` children (none for `default`), optional `Guard`, then `Body`.
+    Case,
+    /// `while`, `do`, `for`, `for … of/in`, `loop`; a `Cond` child where there is one.
+    Loop,
+    Break,
+    Continue,
+    Return,
+    Throw,
+    /// An object literal, a Rust struct expression (`text` is the struct name) or a JSON object
+    /// in a macro; children are `Pair`s and spreads.
+    Object,
+    /// `key: value` in an object; `text` is the key; the value has role `Value`.
+    Pair,
+    /// `...x` / `..base`.
+    Spread,
+    /// An array literal, tuple or `vec![…]`; children have role `Elem`.
+    Array,
+    /// A function, method, arrow function or closure; `text` is its name ("" if anonymous).
+    /// Children: `Attr`s, `Param`s, optional `Type` (return type), `Body`.
+    Fn,
+    /// A parameter; `text` is the bound name when it is a plain identifier.
+    Param,
+    /// A class, interface, type alias with an object type, Rust struct, enum, trait or impl;
+    /// `text` is its name (for an impl, the self type). `Implements` children name the
+    /// interfaces, base classes or implemented trait.
+    Container,
+    /// A field, class property, interface property signature or TS index signature (flag
+    /// `INDEX_SIG`, `text` the key's name); `Type` and `Init` children.
+    Field,
+    /// A variable, `const`/`static` item or destructuring declaration; `text` is the bound name
+    /// when it is a plain identifier; `Type` and `Init` children.
+    Var,
+    /// A type reference; `text` is the last path segment (`Map`, `HashMap`, `string`);
+    /// type arguments are `TypeArg` children.
+    Type,
+    /// An import / `use`; `text` is the module specifier or the full `use` path.
+    Import,
+    /// A Rust attribute or TS decorator; `text` is its path (`tool`, `tool_router`).
+    Attribute,
+    /// A block of statements.
+    Block,
+    /// Anything else; its children are still lowered.
+    Other,
+}
+
+/// The part a node plays in its parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    None,
+    Stmt,
+    Callee,
+    Arg,
+    Object,
+    Index,
+    Left,
+    Right,
+    Operand,
+    Cond,
+    Then,
+    Else,
+    Scrutinee,
+    Case,
+    Pattern,
+    Guard,
+    Body,
+    Key,
+    Value,
+    Elem,
+    Param,
+    Type,
+    TypeArg,
+    Init,
+    Implements,
+    Attr,
+    Member,
+}
+
+/// Node flags.
+pub mod flags {
+    pub const NEW: u16 = 1;
+    pub const OPTIONAL: u16 = 1 << 1;
+    pub const STATIC_PATH: u16 = 1 << 2;
+    /// A `Pair` whose key was a string literal (`{"method": …}`).
+    pub const STRING_KEY: u16 = 1 << 3;
+    /// A `Pair` whose key is computed (`{[k]: v}`); the key expression has role `Key`.
+    pub const COMPUTED: u16 = 1 << 4;
+    pub const SHORTHAND: u16 = 1 << 5;
+    /// A `Num` that holds an integer value.
+    pub const INT: u16 = 1 << 6;
+    /// A `Field` that is a TS index signature (`[sessionId: string]: T`).
+    pub const INDEX_SIG: u16 = 1 << 7;
+    /// A `Container` that is an interface, trait or type alias rather than a class or struct.
+    pub const INTERFACE: u16 = 1 << 8;
+    /// A `Container` that is a Rust `impl` block.
+    pub const IMPL: u16 = 1 << 9;
+    /// A node read from a macro's raw token tree rather than parsed as an expression.
+    pub const FROM_TOKENS: u16 = 1 << 10;
+    /// An `async` function.
+    pub const ASYNC: u16 = 1 << 11;
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    kind: Kind,
+    role: Role,
+    flags: u16,
+    start: u32,
+    end: u32,
+    parent: NodeId,
+    first_child: NodeId,
+    next_sibling: NodeId,
+    text_start: u32,
+    text_len: u32,
+    num: i64,
+}
+
+/// A comment, kept for suppressions.
+#[derive(Clone, Debug)]
+pub struct Comment {
+    pub start: u32,
+    pub end: u32,
+    pub text: String,
+}
+
+/// A lowered file.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    lang: Lang,
+    nodes: Vec<Node>,
+    strings: String,
+    pub comments: Vec<Comment>,
+}
+
+impl Tree {
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    pub fn root(&self) -> NodeRef<'_> {
+        NodeRef { tree: self, id: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn node(&self, id: NodeId) -> NodeRef<'_> {
+        NodeRef { tree: self, id }
+    }
+
+    /// Every node in document order (pre-order).
+    pub fn nodes(&self) -> impl Iterator<Item = NodeRef<'_>> + '_ {
+        (0..self.nodes.len() as NodeId).map(move |id| NodeRef { tree: self, id })
+    }
+}
+
+/// A handle on one node with navigation.
+#[derive(Clone, Copy)]
+pub struct NodeRef<'t> {
+    tree: &'t Tree,
+    id: NodeId,
+}
+
+impl PartialEq for NodeRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && std::ptr::eq(self.tree, other.tree)
+    }
+}
+
+impl fmt::Debug for NodeRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}({:?} {:?}) @{}..{}", self.kind(), self.role(), self.text(), self.start(), self.end())
+    }
+}
+
+impl<'t> NodeRef<'t> {
+    fn raw(&self) -> &'t Node {
+        &self.tree.nodes[self.id as usize]
+    }
+
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    pub fn tree(&self) -> &'t Tree {
+        self.tree
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.raw().kind
+    }
+
+    pub fn role(&self) -> Role {
+        self.raw().role
+    }
+
+    pub fn has_flag(&self, flag: u16) -> bool {
+        self.raw().flags & flag != 0
+    }
+
+    /// Byte offset of the first byte of the node in the source.
+    pub fn start(&self) -> usize {
+        self.raw().start as usize
+    }
+
+    /// Byte offset one past the node's last byte.
+    pub fn end(&self) -> usize {
+        self.raw().end as usize
+    }
+
+    pub fn span(&self) -> (usize, usize) {
+        (self.start(), self.end())
+    }
+
+    /// The node's name, value or operator (see [`Kind`]).
+    pub fn text(&self) -> &'t str {
+        let n = self.raw();
+        let start = n.text_start as usize;
+        self.tree.strings.get(start..start + n.text_len as usize).unwrap_or("")
+    }
+
+    /// The integer value of a `Num` node.
+    pub fn int(&self) -> Option<i64> {
+        let n = self.raw();
+        (n.kind == Kind::Num && n.flags & flags::INT != 0).then_some(n.num)
+    }
+
+    /// The string value of a `Str` node.
+    pub fn str_value(&self) -> Option<&'t str> {
+        (self.kind() == Kind::Str).then(|| self.text())
+    }
+
+    pub fn is(&self, kind: Kind) -> bool {
+        self.kind() == kind
+    }
+
+    pub fn is_ident(&self, name: &str) -> bool {
+        self.kind() == Kind::Ident && self.text() == name
+    }
+
+    pub fn parent(&self) -> Option<NodeRef<'t>> {
+        let p = self.raw().parent;
+        (p != NONE).then_some(NodeRef { tree: self.tree, id: p })
+    }
+
+    pub fn ancestors(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        let mut cur = self.parent();
+        std::iter::from_fn(move || {
+            let n = cur?;
+            cur = n.parent();
+            Some(n)
+        })
+    }
+
+    pub fn children(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        let tree = self.tree;
+        let mut cur = self.raw().first_child;
+        std::iter::from_fn(move || {
+            if cur == NONE {
+                return None;
+            }
+            let n = NodeRef { tree, id: cur };
+            cur = n.raw().next_sibling;
+            Some(n)
+        })
+    }
+
+    /// The first child with this role.
+    pub fn child(&self, role: Role) -> Option<NodeRef<'t>> {
+        self.children().find(|c| c.role() == role)
+    }
+
+    /// All children with this role.
+    pub fn children_with(&self, role: Role) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        self.children().filter(move |c| c.role() == role)
+    }
+
+    /// Every node below this one, in document order. Nodes are stored in pre-order, so the
+    /// subtree is a contiguous range of ids.
+    pub fn descendants(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        let tree = self.tree;
+        let end = self.subtree_end();
+        (self.id + 1..end).map(move |id| NodeRef { tree, id })
+    }
+
+    /// One past the id of the last node in this node's subtree.
+    fn subtree_end(&self) -> NodeId {
+        let mut n = *self;
+        loop {
+            let next = n.raw().next_sibling;
+            if next != NONE {
+                return next;
+            }
+            match n.parent() {
+                Some(p) => n = p,
+                None => return self.tree.nodes.len() as NodeId,
+            }
+        }
+    }
+
+    /// Whether `other` lies inside this node's subtree (or is this node).
+    pub fn contains(&self, other: NodeRef<'_>) -> bool {
+        other.id >= self.id && other.id < self.subtree_end()
+    }
+
+    /// The arguments of a `Call` or `Macro`.
+    pub fn args(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        self.children_with(Role::Arg)
+    }
+
+    pub fn arg(&self, index: usize) -> Option<NodeRef<'t>> {
+        self.args().nth(index)
+    }
+
+    /// The callee of a `Call`.
+    pub fn callee(&self) -> Option<NodeRef<'t>> {
+        self.child(Role::Callee)
+    }
+
+    /// For a call `a.b.c(…)` or `c(…)` or `X::c(…)`: `c`.
+    pub fn call_name(&self) -> Option<&'t str> {
+        let callee = self.callee()?;
+        match callee.kind() {
+            Kind::Ident | Kind::Member => Some(callee.text()),
+            _ => None,
+        }
+    }
+
+    /// For a call `a.b.c(…)`: the receiver `a.b`.
+    pub fn receiver(&self) -> Option<NodeRef<'t>> {
+        let callee = self.callee()?;
+        (callee.kind() == Kind::Member).then(|| callee.child(Role::Object)).flatten()
+    }
+
+    /// For `Member`/`Index`: the object.
+    pub fn object(&self) -> Option<NodeRef<'t>> {
+        self.child(Role::Object)
+    }
+
+    /// The value of a `Pair`, `Var` or `Field` initializer.
+    pub fn value(&self) -> Option<NodeRef<'t>> {
+        match self.kind() {
+            Kind::Pair => self.child(Role::Value),
+            _ => self.child(Role::Init),
+        }
+    }
+
+    /// For an `Object`: the value of the pair with this key.
+    pub fn field(&self, key: &str) -> Option<NodeRef<'t>> {
+        self.children()
+            .find(|c| c.kind() == Kind::Pair && c.text() == key)
+            .and_then(|p| p.value())
+    }
+
+    /// For an `Object`: the keys of its pairs.
+    pub fn keys(&self) -> impl Iterator<Item = &'t str> + 't {
+        self.children().filter(|c| c.kind() == Kind::Pair).map(|c| c.text())
+    }
+
+    /// The dotted path of an `Ident`/`Member` chain: `a.b.c` (`::` kept for static paths);
+    /// calls and indexing in the chain are written `f()` and `x[]`. `None` when the chain
+    /// starts with something else (a literal, an object).
+    pub fn path(&self) -> Option<String> {
+        let mut parts: Vec<(&str, &str)> = Vec::new();
+        let mut cur = *self;
+        loop {
+            match cur.kind() {
+                Kind::Ident => {
+                    parts.push((cur.text(), ""));
+                    break;
+                }
+                Kind::Member => {
+                    let sep = if cur.has_flag(flags::STATIC_PATH) { "::" } else { "." };
+                    parts.push((cur.text(), sep));
+                    cur = cur.object()?;
+                }
+                Kind::Call => {
+                    parts.push(("()", ""));
+                    cur = cur.callee()?;
+                }
+                Kind::Index => {
+                    parts.push(("[]", ""));
+                    cur = cur.object()?;
+                }
+                Kind::Unary if matches!(cur.text(), "await" | "?" | "&" | "*" | "!") => {
+                    // `x?`, `x.await`, `&x`, non-null `x!`: see through them.
+                    cur = cur.children().next()?;
+                }
+                _ => return None,
+            }
+        }
+        let mut out = String::new();
+        for (name, sep) in parts.iter().rev() {
+            if !out.is_empty() && !name.starts_with('(') && !name.starts_with('[') {
+                out.push_str(if sep.is_empty() { "." } else { sep });
+            }
+            out.push_str(name);
+        }
+        Some(out)
+    }
+
+    /// The segments of [`path`](Self::path), without calls and indexing.
+    pub fn path_segments(&self) -> Vec<&'t str> {
+        let mut parts = Vec::new();
+        let mut cur = *self;
+        loop {
+            match cur.kind() {
+                Kind::Ident => {
+                    parts.push(cur.text());
+                    break;
+                }
+                Kind::Member => {
+                    parts.push(cur.text());
+                    match cur.object() {
+                        Some(o) => cur = o,
+                        None => break,
+                    }
+                }
+                Kind::Call => match cur.callee() {
+                    Some(c) => cur = c,
+                    None => break,
+                },
+                Kind::Index => match cur.object() {
+                    Some(o) => cur = o,
+                    None => break,
+                },
+                Kind::Unary => match cur.children().next() {
+                    Some(c) => cur = c,
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        parts.reverse();
+        parts
+    }
+
+    /// The nearest enclosing node of this kind.
+    pub fn enclosing(&self, kind: Kind) -> Option<NodeRef<'t>> {
+        self.ancestors().find(|a| a.kind() == kind)
+    }
+
+    /// Skip through transparent wrappers upward: the first ancestor that is not a `Unary`
+    /// `await`/`?`/`!` and not a `Block` of one statement.
+    pub fn semantic_parent(&self) -> Option<NodeRef<'t>> {
+        self.ancestors()
+            .find(|a| !(a.kind() == Kind::Unary && matches!(a.text(), "await" | "?" | "!")))
+    }
+
+    /// The type argument nodes of a `Type`.
+    pub fn type_args(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        self.children_with(Role::TypeArg)
+    }
+}
+
+/// Builds a [`Tree`] in pre-order: `open` a node, add its children, `close` it.
+pub struct TreeBuilder {
+    lang: Lang,
+    nodes: Vec<Node>,
+    strings: String,
+    comments: Vec<Comment>,
+    open: Vec<NodeId>,
+    last_child: Vec<NodeId>,
+}
+
+impl TreeBuilder {
+    pub fn new(lang: Lang, source_len: usize) -> Self {
+        TreeBuilder {
+            lang,
+            nodes: Vec::with_capacity(source_len / 6 + 16),
+            strings: String::with_capacity(source_len / 4 + 16),
+            comments: Vec::new(),
+            open: Vec::new(),
+            last_child: Vec::with_capacity(source_len / 6 + 16),
+        }
+    }
+
+    /// Current nesting depth of open nodes.
+    pub fn depth(&self) -> usize {
+        self.open.len()
+    }
+
+    /// Opens a node as the next child of the innermost open node.
+    pub fn open(&mut self, kind: Kind, role: Role, span: (usize, usize), text: &str) -> NodeId {
+        let id = self.push(kind, role, span, text);
+        self.open.push(id);
+        id
+    }
+
+    /// Closes the innermost open node.
+    pub fn close(&mut self) {
+        self.open.pop();
+    }
+
+    /// Adds a node with no children.
+    pub fn leaf(&mut self, kind: Kind, role: Role, span: (usize, usize), text: &str) -> NodeId {
+        self.push(kind, role, span, text)
+    }
+
+    pub fn set_flag(&mut self, id: NodeId, flag: u16) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.flags |= flag;
+        }
+    }
+
+    pub fn set_int(&mut self, id: NodeId, value: i64) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.num = value;
+            n.flags |= flags::INT;
+        }
+    }
+
+    pub fn set_text(&mut self, id: NodeId, text: &str) {
+        let (start, len) = self.intern(text);
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.text_start = start;
+            n.text_len = len;
+        }
+    }
+
+    pub fn set_role(&mut self, id: NodeId, role: Role) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.role = role;
+        }
+    }
+
+    pub fn set_span(&mut self, id: NodeId, span: (usize, usize)) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.start = clamp(span.0);
+            n.end = clamp(span.1);
+        }
+    }
+
+    pub fn kind_of(&self, id: NodeId) -> Option<Kind> {
+        self.nodes.get(id as usize).map(|n| n.kind)
+    }
+
+    pub fn text_of(&self, id: NodeId) -> &str {
+        self.nodes
+            .get(id as usize)
+            .and_then(|n| self.strings.get(n.text_start as usize..(n.text_start + n.text_len) as usize))
+            .unwrap_or("")
+    }
+
+    pub fn int_of(&self, id: NodeId) -> Option<i64> {
+        self.nodes
+            .get(id as usize)
+            .filter(|n| n.flags & flags::INT != 0)
+            .map(|n| n.num)
+    }
+
+    pub fn comment(&mut self, span: (usize, usize), text: &str) {
+        self.comments.push(Comment { start: clamp(span.0), end: clamp(span.1), text: text.to_string() });
+    }
+
+    /// Number of nodes so far; the id the next node will get.
+    pub fn next_id(&self) -> NodeId {
+        self.nodes.len() as NodeId
+    }
+
+    fn intern(&mut self, text: &str) -> (u32, u32) {
+        if text.is_empty() {
+            return (0, 0);
+        }
+        let start = self.strings.len();
+        self.strings.push_str(text);
+        (clamp(start), clamp(text.len()))
+    }
+
+    fn push(&mut self, kind: Kind, role: Role, span: (usize, usize), text: &str) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        let parent = self.open.last().copied().unwrap_or(NONE);
+        let (text_start, text_len) = self.intern(text);
+        self.nodes.push(Node {
+            kind,
+            role,
+            flags: 0,
+            start: clamp(span.0),
+            end: clamp(span.1),
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            text_start,
+            text_len,
+            num: 0,
+        });
+        self.last_child.push(NONE);
+        if parent != NONE {
+            let p = parent as usize;
+            match self.last_child.get(p).copied() {
+                Some(prev) if prev != NONE => {
+                    if let Some(n) = self.nodes.get_mut(prev as usize) {
+                        n.next_sibling = id;
+                    }
+                }
+                _ => {
+                    if let Some(n) = self.nodes.get_mut(p) {
+                        n.first_child = id;
+                    }
+                }
+            }
+            if let Some(l) = self.last_child.get_mut(p) {
+                *l = id;
+            }
+        }
+        id
+    }
+
+    pub fn finish(self) -> Tree {
+        Tree { lang: self.lang, nodes: self.nodes, strings: self.strings, comments: self.comments }
+    }
+}
+
+fn clamp(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_links_and_paths() {
+        let mut b = TreeBuilder::new(Lang::TypeScript, 0);
+        b.open(Kind::Module, Role::None, (0, 10), "");
+        b.open(Kind::Call, Role::Stmt, (0, 10), "");
+        b.open(Kind::Member, Role::Callee, (0, 8), "ping");
+        b.leaf(Kind::Ident, Role::Object, (0, 6), "client");
+        b.close();
+        b.leaf(Kind::Num, Role::Arg, (9, 10), "");
+        b.close();
+        b.close();
+        let t = b.finish();
+        let call = t.node(1);
+        assert_eq!(call.kind(), Kind::Call);
+        assert_eq!(call.call_name(), Some("ping"));
+        assert_eq!(call.receiver().map(|r| r.text()), Some("client"));
+        assert_eq!(call.callee().and_then(|c| c.path()).as_deref(), Some("client.ping"));
+        assert_eq!(call.descendants().count(), 3);
+        assert_eq!(t.root().descendants().count(), 4);
+        assert!(call.contains(t.node(3)));
+        assert!(!t.node(2).contains(t.node(4)));
+        assert_eq!(t.node(3).ancestors().count(), 3);
+    }
+}
