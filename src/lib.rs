@@ -1,5 +1,22 @@
 //! mcpshift: finds what must change in MCP servers and clients for the 2026-07-28 revision.
+//!
+//! The data flow, top to bottom: [`discover`] files → read and [`prefilter`] → parse once and
+//! lower into the neutral [`tree`] ([`lang`]) → run every enabled rule in one pass
+//! ([`engine`], [`rules`]) → project-level rules → collect and sort ([`check`]) → render
+//! ([`report`]).
 
+pub mod check;
+pub mod cli;
+pub mod context;
+pub mod diagnostic;
+pub mod discover;
+pub mod engine;
 pub mod lang;
+pub mod patterns;
+pub mod prefilter;
+pub mod project;
+pub mod report;
+pub mod rules;
 pub mod source;
+pub mod suppress;
 pub mod tree;

@@ -183,6 +183,9 @@ struct Node {
     text_start: u32,
     text_len: u32,
     num: i64,
+    /// Span of the name of a named node (a function's name, a pair's key); 0..0 when unset.
+    name_start: u32,
+    name_end: u32,
 }
 
 /// A comment, kept for suppressions.
@@ -285,6 +288,25 @@ impl<'t> NodeRef<'t> {
 
     pub fn span(&self) -> (usize, usize) {
         (self.start(), self.end())
+    }
+
+    /// The span of a named node's name (a function's or class's name, a pair's key), if the
+    /// front end recorded one.
+    pub fn name_span(&self) -> Option<(usize, usize)> {
+        let n = self.raw();
+        (n.name_end > n.name_start).then_some((n.name_start as usize, n.name_end as usize))
+    }
+
+    /// The tight span to report a finding on: the name of a declaration, the callee of a call,
+    /// the node itself otherwise. Keeps SARIF regions on one line where possible.
+    pub fn focus(&self) -> (usize, usize) {
+        match self.kind() {
+            Kind::Fn | Kind::Container | Kind::Var | Kind::Field | Kind::Param | Kind::Pair => {
+                self.name_span().unwrap_or((self.start(), self.start()))
+            }
+            Kind::Call => self.callee().map_or(self.span(), |c| c.span()),
+            _ => self.span(),
+        }
     }
 
     /// The node's name, value or operator (see [`Kind`]).
@@ -606,6 +628,14 @@ impl TreeBuilder {
         }
     }
 
+    /// Records the span of a named node's name (see [`NodeRef::name_span`]).
+    pub fn set_name_span(&mut self, id: NodeId, span: (usize, usize)) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            n.name_start = clamp(span.0);
+            n.name_end = clamp(span.1);
+        }
+    }
+
     pub fn kind_of(&self, id: NodeId) -> Option<Kind> {
         self.nodes.get(id as usize).map(|n| n.kind)
     }
@@ -658,6 +688,8 @@ impl TreeBuilder {
             text_start,
             text_len,
             num: 0,
+            name_start: 0,
+            name_end: 0,
         });
         self.last_child.push(NONE);
         if parent != NONE {

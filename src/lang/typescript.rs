@@ -1,1 +1,765 @@
+//! TypeScript and JavaScript front end: tree-sitter parse, lowered into the neutral tree.
+//!
+//! `.ts`/`.mts`/`.cts` use the TypeScript grammar; `.tsx` and every JavaScript extension use
+//! the TSX grammar, which also parses plain JavaScript with JSX. tree-sitter recovers from
+//! syntax errors, so whatever parsed is analyzed. The walk uses an explicit stack: nesting
+//! depth costs heap, never the thread's stack.
 
+use tree_sitter::{Node, Parser};
+
+use super::ParseFailure;
+use crate::source::SourceFile;
+use crate::tree::{flags, Kind, Lang, NodeId, Role, Tree, TreeBuilder};
+
+/// Which grammar to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    TypeScript,
+    /// TSX, also used for JavaScript (with or without JSX).
+    Tsx,
+}
+
+impl Dialect {
+    pub fn for_extension(ext: &str) -> Option<Dialect> {
+        match ext {
+            "ts" | "mts" | "cts" => Some(Dialect::TypeScript),
+            "tsx" | "js" | "jsx" | "mjs" | "cjs" => Some(Dialect::Tsx),
+            _ => None,
+        }
+    }
+}
+
+thread_local! {
+    // A parser per thread and grammar, reused across files.
+    static PARSERS: std::cell::RefCell<(Option<Parser>, Option<Parser>)> = const { std::cell::RefCell::new((None, None)) };
+}
+
+/// Parses and lowers one file.
+pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure> {
+    let text = source.text();
+    let parsed = PARSERS.with(|cell| {
+        let mut slots = cell.borrow_mut();
+        let slot = match dialect {
+            Dialect::TypeScript => &mut slots.0,
+            Dialect::Tsx => &mut slots.1,
+        };
+        if slot.is_none() {
+            let mut parser = Parser::new();
+            let language = match dialect {
+                Dialect::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT,
+                Dialect::Tsx => tree_sitter_typescript::LANGUAGE_TSX,
+            };
+            parser
+                .set_language(&language.into())
+                .map_err(|e| ParseFailure { reason: format!("grammar could not be loaded: {e}"), offset: None })?;
+            *slot = Some(parser);
+        }
+        match slot.as_mut() {
+            Some(parser) => Ok(parser.parse(text, None)),
+            None => Err(ParseFailure { reason: "parser unavailable".into(), offset: None }),
+        }
+    })?;
+    let Some(ts_tree) = parsed else {
+        return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
+    };
+    let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()) };
+    lowerer.run(ts_tree.root_node());
+    Ok(lowerer.b.finish())
+}
+
+enum Work<'t> {
+    Visit(Node<'t>, Role),
+    Close,
+}
+
+struct Lowerer<'s> {
+    src: &'s str,
+    b: TreeBuilder,
+}
+
+impl<'s> Lowerer<'s> {
+    fn run(&mut self, root: Node<'_>) {
+        let mut stack = vec![Work::Visit(root, Role::None)];
+        while let Some(work) = stack.pop() {
+            match work {
+                Work::Close => self.b.close(),
+                Work::Visit(node, role) => self.visit(node, role, &mut stack),
+            }
+        }
+    }
+
+    fn text(&self, node: Node<'_>) -> &'s str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn span(node: Node<'_>) -> (usize, usize) {
+        (node.start_byte(), node.end_byte())
+    }
+
+    /// Opens a neutral node and schedules its children (with roles from their fields).
+    fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
+        let id = self.b.open(kind, role, Self::span(node), text);
+        if let Some(name) = node.child_by_field_name("name") {
+            self.b.set_name_span(id, Self::span(name));
+        }
+        stack.push(Work::Close);
+        self.push_children(node, stack, None);
+        id
+    }
+
+    /// Schedules the named children of `node`; `inherit` gives them all one role.
+    fn push_children<'t>(&self, node: Node<'t>, stack: &mut Vec<Work<'t>>, inherit: Option<Role>) {
+        let parent_kind = node.kind();
+        let mut children = Vec::new();
+        let mut cursor = node.walk();
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.is_named() {
+                    let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
+                    children.push((child, role));
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        for (child, role) in children.into_iter().rev() {
+            stack.push(Work::Visit(child, role));
+        }
+    }
+
+    fn field_text(&self, node: Node<'_>, field: &str) -> &'s str {
+        node.child_by_field_name(field).map_or("", |n| self.text(n))
+    }
+
+    fn visit<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+        if node.is_missing() {
+            return;
+        }
+        let kind = node.kind();
+        match kind {
+            "comment" | "html_comment" | "hash_bang_line" => {
+                let text = self.text(node).to_string();
+                self.b.comment(Self::span(node), &text);
+            }
+            "program" => {
+                self.open(node, Kind::Module, role, "", stack);
+            }
+            // Wrappers with no meaning of their own.
+            "parenthesized_expression" | "expression_statement" | "export_statement" | "else_clause"
+            | "type_annotation" | "as_expression" | "satisfies_expression" | "non_null_expression"
+            | "type_assertion" | "lexical_declaration" | "variable_declaration" | "class_heritage"
+            | "formal_parameters" | "arguments" | "switch_body" | "class_body" | "interface_body"
+            | "type_arguments" | "implements_clause" | "extends_clause" | "extends_type_clause"
+            | "template_substitution" | "parenthesized_type" | "opting_type_annotation"
+            | "omitting_type_annotation" | "adding_type_annotation" | "asserts_annotation"
+            | "type_predicate_annotation" | "enum_body" | "statement_identifier" => {
+                let inherit = match kind {
+                    "arguments" => Some(Role::Arg),
+                    "formal_parameters" => Some(Role::Param),
+                    "switch_body" => Some(Role::Case),
+                    "class_body" | "interface_body" | "enum_body" => Some(Role::Stmt),
+                    "type_arguments" => Some(Role::TypeArg),
+                    "implements_clause" | "extends_clause" | "extends_type_clause" => Some(Role::Implements),
+                    "as_expression" | "satisfies_expression" | "type_assertion" => {
+                        // Keep the expression, drop the asserted type.
+                        if let Some(expr) = node.named_child(if kind == "type_assertion" { 1 } else { 0 }) {
+                            stack.push(Work::Visit(expr, role));
+                        }
+                        return;
+                    }
+                    "statement_identifier" => return,
+                    _ => Some(role),
+                };
+                self.push_children(node, stack, inherit);
+            }
+            "string" => {
+                let value = decode_string(self.text(node));
+                self.b.leaf(Kind::Str, role, Self::span(node), &value);
+            }
+            "template_string" => self.template(node, role, stack),
+            "number" => {
+                let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
+                if let Some(v) = parse_js_int(self.text(node)) {
+                    self.b.set_int(id, v);
+                }
+            }
+            "true" | "false" => {
+                self.b.leaf(Kind::Bool, role, Self::span(node), kind);
+            }
+            "null" => {
+                self.b.leaf(Kind::Null, role, Self::span(node), "null");
+            }
+            "identifier" | "property_identifier" | "shorthand_property_identifier_pattern" | "private_property_identifier"
+            | "this" | "super" | "undefined" | "type_identifier" | "import" => {
+                let k = if kind == "type_identifier" { Kind::Type } else { Kind::Ident };
+                let text = self.text(node);
+                self.b.leaf(k, role, Self::span(node), text);
+            }
+            "predefined_type" | "literal_type" | "this_type" => {
+                let text = self.text(node);
+                self.b.leaf(Kind::Type, role, Self::span(node), text);
+            }
+            "nested_type_identifier" => {
+                let text = self.field_text(node, "name");
+                self.b.leaf(Kind::Type, role, Self::span(node), text);
+            }
+            "generic_type" => {
+                let name = node.child_by_field_name("name").map_or("", |n| match n.kind() {
+                    "nested_type_identifier" => self.field_text(n, "name"),
+                    _ => self.text(n),
+                });
+                self.b.open(Kind::Type, role, Self::span(node), name);
+                stack.push(Work::Close);
+                if let Some(args) = node.child_by_field_name("type_arguments") {
+                    self.push_children(args, stack, Some(Role::TypeArg));
+                }
+            }
+            "object_type" => {
+                self.b.open(Kind::Type, role, Self::span(node), "{}");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Elem));
+            }
+            "union_type" | "intersection_type" | "array_type" | "tuple_type" | "function_type" | "readonly_type"
+            | "conditional_type" | "lookup_type" | "index_type_query" | "type_query" | "constructor_type"
+            | "optional_type" | "rest_type" | "template_literal_type" | "infer_type" | "mapped_type_clause" => {
+                self.b.open(Kind::Type, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::TypeArg));
+            }
+            "property_signature" | "public_field_definition" | "field_definition" => {
+                let name = self.key_text(node.child_by_field_name("name").or_else(|| node.child_by_field_name("property")));
+                self.open(node, Kind::Field, role, &name, stack);
+            }
+            "index_signature" => {
+                let name = self.field_text(node, "name");
+                let id = self.open(node, Kind::Field, role, name, stack);
+                self.b.set_flag(id, flags::INDEX_SIG);
+            }
+            "member_expression" => {
+                let prop = self.field_text(node, "property");
+                let id = self.b.open(Kind::Member, role, Self::span(node), prop);
+                stack.push(Work::Close);
+                if node.child_by_field_name("optional_chain").is_some() || self.has_token(node, "?.") {
+                    self.b.set_flag(id, flags::OPTIONAL);
+                }
+                if let Some(object) = node.child_by_field_name("object") {
+                    stack.push(Work::Visit(object, Role::Object));
+                }
+            }
+            "subscript_expression" => {
+                self.open(node, Kind::Index, role, "", stack);
+            }
+            "call_expression" => {
+                self.open(node, Kind::Call, role, "", stack);
+            }
+            "new_expression" => {
+                let id = self.open(node, Kind::Call, role, "", stack);
+                self.b.set_flag(id, flags::NEW);
+            }
+            "binary_expression" => {
+                let op = self.field_text(node, "operator");
+                self.open(node, Kind::Binary, role, op, stack);
+            }
+            "unary_expression" => {
+                let op = self.field_text(node, "operator");
+                let arg = node.child_by_field_name("argument");
+                if op == "-" {
+                    if let Some(v) = arg.filter(|a| a.kind() == "number").and_then(|a| parse_js_int(self.text(a))) {
+                        let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
+                        self.b.set_int(id, v.wrapping_neg());
+                        return;
+                    }
+                }
+                self.open(node, Kind::Unary, role, op, stack);
+            }
+            "update_expression" => {
+                let op = if self.text(node).contains("++") { "++" } else { "--" };
+                self.open(node, Kind::Unary, role, op, stack);
+            }
+            "await_expression" => {
+                self.b.open(Kind::Unary, role, Self::span(node), "await");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Operand));
+            }
+            "spread_element" | "rest_pattern" => {
+                self.b.open(Kind::Spread, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Operand));
+            }
+            "assignment_expression" | "augmented_assignment_expression" | "assignment_pattern" => {
+                let op = node
+                    .child_by_field_name("operator")
+                    .map_or("=", |o| self.text(o));
+                self.open(node, Kind::Assign, role, op, stack);
+            }
+            "ternary_expression" | "if_statement" => {
+                self.open(node, Kind::If, role, "", stack);
+            }
+            "switch_statement" => {
+                self.open(node, Kind::Switch, role, "", stack);
+            }
+            "switch_case" | "switch_default" => {
+                self.open(node, Kind::Case, Role::Case, "", stack);
+            }
+            "while_statement" | "do_statement" | "for_statement" | "for_in_statement" => {
+                self.open(node, Kind::Loop, role, "", stack);
+            }
+            "break_statement" => {
+                self.b.leaf(Kind::Break, role, Self::span(node), "");
+            }
+            "continue_statement" => {
+                self.b.leaf(Kind::Continue, role, Self::span(node), "");
+            }
+            "return_statement" => {
+                self.b.open(Kind::Return, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Operand));
+            }
+            "throw_statement" => {
+                self.b.open(Kind::Throw, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Operand));
+            }
+            "object" | "object_pattern" => {
+                self.b.open(Kind::Object, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Elem));
+            }
+            "pair" | "pair_pattern" => self.pair(node, role, stack),
+            "shorthand_property_identifier" => {
+                let name = self.text(node);
+                let id = self.b.open(Kind::Pair, role, Self::span(node), name);
+                self.b.set_flag(id, flags::SHORTHAND);
+                self.b.set_name_span(id, Self::span(node));
+                self.b.leaf(Kind::Ident, Role::Value, Self::span(node), name);
+                self.b.close();
+            }
+            "array" | "array_pattern" => {
+                self.b.open(Kind::Array, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Elem));
+            }
+            "function_declaration" | "function_expression" | "function" | "generator_function_declaration"
+            | "generator_function" | "arrow_function" | "method_definition" | "method_signature"
+            | "abstract_method_signature" | "function_signature" => self.function(node, role, stack),
+            "required_parameter" | "optional_parameter" => {
+                let pattern = node.child_by_field_name("pattern");
+                let name = pattern.filter(|p| p.kind() == "identifier").map_or("", |p| self.text(p));
+                let id = self.b.open(Kind::Param, role, Self::span(node), name);
+                if let Some(p) = pattern {
+                    self.b.set_name_span(id, Self::span(p));
+                }
+                stack.push(Work::Close);
+                if let Some(v) = node.child_by_field_name("value") {
+                    stack.push(Work::Visit(v, Role::Init));
+                }
+                if let Some(t) = node.child_by_field_name("type") {
+                    stack.push(Work::Visit(t, Role::Type));
+                }
+                if let Some(p) = pattern.filter(|p| p.kind() != "identifier") {
+                    stack.push(Work::Visit(p, Role::Pattern));
+                }
+            }
+            "class_declaration" | "class" | "abstract_class_declaration" => {
+                let name = self.field_text(node, "name");
+                self.open(node, Kind::Container, role, name, stack);
+            }
+            "interface_declaration" => {
+                let name = self.field_text(node, "name");
+                let id = self.open(node, Kind::Container, role, name, stack);
+                self.b.set_flag(id, flags::INTERFACE);
+            }
+            "type_alias_declaration" => {
+                let name = self.field_text(node, "name");
+                let id = self.open(node, Kind::Container, role, name, stack);
+                self.b.set_flag(id, flags::INTERFACE);
+            }
+            "enum_declaration" => {
+                let name = self.field_text(node, "name");
+                self.open(node, Kind::Container, role, name, stack);
+            }
+            "enum_assignment" => {
+                let name = self.key_text(node.child_by_field_name("name"));
+                self.open(node, Kind::Field, role, &name, stack);
+            }
+            "variable_declarator" => {
+                let name_node = node.child_by_field_name("name");
+                let name = name_node.filter(|n| n.kind() == "identifier").map_or("", |n| self.text(n));
+                let id = self.b.open(Kind::Var, role, Self::span(node), name);
+                if let Some(n) = name_node {
+                    self.b.set_name_span(id, Self::span(n));
+                }
+                stack.push(Work::Close);
+                if let Some(v) = node.child_by_field_name("value") {
+                    stack.push(Work::Visit(v, Role::Init));
+                }
+                if let Some(t) = node.child_by_field_name("type") {
+                    stack.push(Work::Visit(t, Role::Type));
+                }
+                if let Some(p) = name_node.filter(|n| n.kind() != "identifier") {
+                    stack.push(Work::Visit(p, Role::Pattern));
+                }
+            }
+            "import_statement" => {
+                let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
+                self.b.leaf(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
+            }
+            "import_alias" => {
+                self.b.leaf(Kind::Import, role, Self::span(node), "");
+            }
+            "decorator" => {
+                let target = node.named_child(0);
+                let name = target.map_or(String::new(), |t| match t.kind() {
+                    "call_expression" => t.child_by_field_name("function").map_or(String::new(), |f| self.text(f).to_string()),
+                    _ => self.text(t).to_string(),
+                });
+                self.b.open(Kind::Attribute, Role::Attr, Self::span(node), &name);
+                stack.push(Work::Close);
+                if let Some(args) = target
+                    .filter(|t| t.kind() == "call_expression")
+                    .and_then(|t| t.child_by_field_name("arguments"))
+                {
+                    self.push_children(args, stack, Some(Role::Arg));
+                }
+            }
+            "statement_block" | "class_static_block" => {
+                self.b.open(Kind::Block, role, Self::span(node), "");
+                stack.push(Work::Close);
+                self.push_children(node, stack, Some(Role::Stmt));
+            }
+            _ => {
+                // Unknown or uninteresting constructs (JSX, try/catch, labels, ERROR nodes
+                // from recovery): keep the children so literals inside are still seen.
+                self.b.open(Kind::Other, role, Self::span(node), "");
+                stack.push(Work::Close);
+                let inherit = if kind == "program" { Some(Role::Stmt) } else { None };
+                self.push_children(node, stack, inherit);
+            }
+        }
+    }
+
+    fn has_token(&self, node: Node<'_>, token: &str) -> bool {
+        let mut cursor = node.walk();
+        let found = node.children(&mut cursor).any(|c| !c.is_named() && c.kind() == token);
+        found
+    }
+
+    /// The text of an object key or class member name.
+    fn key_text(&self, key: Option<Node<'_>>) -> String {
+        match key {
+            Some(k) if k.kind() == "string" => decode_string(self.text(k)),
+            Some(k) => self.text(k).to_string(),
+            None => String::new(),
+        }
+    }
+
+    fn pair<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+        let key = node.child_by_field_name("key");
+        let value = node.child_by_field_name("value");
+        let computed = key.is_some_and(|k| k.kind() == "computed_property_name");
+        let text = if computed { String::new() } else { self.key_text(key) };
+        let id = self.b.open(Kind::Pair, role, Self::span(node), &text);
+        if let Some(k) = key {
+            self.b.set_name_span(id, Self::span(k));
+        }
+        if key.is_some_and(|k| k.kind() == "string") {
+            self.b.set_flag(id, flags::STRING_KEY);
+        }
+        stack.push(Work::Close);
+        if let Some(v) = value {
+            stack.push(Work::Visit(v, Role::Value));
+        }
+        if let Some(k) = key.filter(|_| computed) {
+            self.b.set_flag(id, flags::COMPUTED);
+            self.push_children(k, stack, Some(Role::Key));
+        }
+    }
+
+    fn function<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+        let name_node = node.child_by_field_name("name");
+        let name = self.key_text(name_node);
+        let name_span = name_node.map(Self::span);
+        // A method in an object literal is a pair whose value is the function.
+        let in_object = node.kind() == "method_definition" && node.parent().is_some_and(|p| p.kind() == "object");
+        if in_object {
+            let pair = self.b.open(Kind::Pair, role, Self::span(node), &name);
+            if let Some(ns) = name_span {
+                self.b.set_name_span(pair, ns);
+            }
+        }
+        let id = self.b.open(Kind::Fn, if in_object { Role::Value } else { role }, Self::span(node), &name);
+        if let Some(ns) = name_span {
+            self.b.set_name_span(id, ns);
+        }
+        if self.has_token(node, "async") {
+            self.b.set_flag(id, flags::ASYNC);
+        }
+        stack.push(Work::Close);
+        if in_object {
+            stack.push(Work::Close);
+        }
+        if let Some(body) = node.child_by_field_name("body") {
+            stack.push(Work::Visit(body, Role::Body));
+        }
+        if let Some(ret) = node.child_by_field_name("return_type") {
+            stack.push(Work::Visit(ret, Role::Type));
+        }
+        if let Some(params) = node.child_by_field_name("parameters") {
+            self.push_children(params, stack, Some(Role::Param));
+        } else if let Some(param) = node.child_by_field_name("parameter") {
+            // `x => …`: a bare identifier parameter.
+            let text = self.text(param);
+            let id = self.b.leaf(Kind::Param, Role::Param, Self::span(param), text);
+            self.b.set_name_span(id, Self::span(param));
+        }
+        let mut cursor = node.walk();
+        let decorators: Vec<Node<'t>> = node.children(&mut cursor).filter(|c| c.kind() == "decorator").collect();
+        for d in decorators.into_iter().rev() {
+            stack.push(Work::Visit(d, Role::Attr));
+        }
+    }
+
+    fn template<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+        let mut literal = String::new();
+        let mut substitutions = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "string_fragment" => literal.push_str(self.text(child)),
+                "escape_sequence" => literal.push_str(&decode_string(&format!("'{}'", self.text(child)))),
+                "template_substitution" => substitutions.push(child),
+                _ => {}
+            }
+        }
+        if substitutions.is_empty() {
+            // tree-sitter-typescript has no fragment nodes for plain template text in some
+            // versions: fall back to the raw text between the backticks.
+            if literal.is_empty() {
+                let raw = self.text(node);
+                literal = raw.trim_start_matches('`').trim_end_matches('`').to_string();
+            }
+            self.b.leaf(Kind::Str, role, Self::span(node), &literal);
+            return;
+        }
+        self.b.open(Kind::Template, role, Self::span(node), &literal);
+        stack.push(Work::Close);
+        for sub in substitutions.into_iter().rev() {
+            self.push_children(sub, stack, Some(Role::Elem));
+        }
+    }
+}
+
+/// The role of a child from its parent's kind and its field name.
+fn role_for(parent: &str, field: Option<&str>, child_kind: &str) -> Role {
+    let Some(field) = field else {
+        return match parent {
+            "program" | "statement_block" => Role::Stmt,
+            "array" => Role::Elem,
+            "decorator" => Role::Attr,
+            _ if child_kind == "decorator" => Role::Attr,
+            _ => Role::None,
+        };
+    };
+    match (parent, field) {
+        ("call_expression", "function") | ("new_expression", "constructor") => Role::Callee,
+        ("call_expression" | "new_expression", "arguments") => Role::Arg,
+        (_, "object") => Role::Object,
+        ("subscript_expression", "index") => Role::Index,
+        (_, "left") => Role::Left,
+        (_, "right") => match parent {
+            "for_in_statement" => Role::Init,
+            _ => Role::Right,
+        },
+        (_, "argument") => Role::Operand,
+        (_, "condition") => Role::Cond,
+        (_, "consequence") => Role::Then,
+        (_, "alternative") => Role::Else,
+        ("switch_statement", "value") => Role::Scrutinee,
+        ("switch_statement", "body") => Role::Case,
+        ("switch_case", "value") => Role::Pattern,
+        (_, "body") => match parent {
+            "class_declaration" | "class" | "abstract_class_declaration" | "interface_declaration" => Role::Stmt,
+            _ => Role::Body,
+        },
+        (_, "type") => Role::Type,
+        (_, "value") if parent == "type_alias_declaration" => Role::Type,
+        (_, "value") => Role::Init,
+        (_, "initializer") => Role::Init,
+        (_, "increment") => Role::None,
+        (_, "decorator") => Role::Attr,
+        (_, "index_type") => Role::Key,
+        (_, "type_parameters") | (_, "name") | (_, "key") | (_, "property") | (_, "operator") => Role::None,
+        _ => Role::None,
+    }
+}
+
+/// The value of a JS string literal (with its quotes), escapes decoded.
+pub fn decode_string(raw: &str) -> String {
+    let inner = if raw.len() >= 2 && (raw.starts_with('"') || raw.starts_with('\'') || raw.starts_with('`')) {
+        raw.get(1..raw.len() - 1).unwrap_or("")
+    } else {
+        raw
+    };
+    if !inner.contains('\\') {
+        return inner.to_string();
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('b') => out.push('\u{8}'),
+            Some('f') => out.push('\u{c}'),
+            Some('v') => out.push('\u{b}'),
+            Some('0') => out.push('\0'),
+            Some('\n') => {}
+            Some('\r') => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+            }
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).collect();
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some('u') => {
+                let hex: String = if chars.peek() == Some(&'{') {
+                    chars.next();
+                    chars.by_ref().take_while(|&c| c != '}').collect()
+                } else {
+                    chars.by_ref().take(4).collect()
+                };
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+/// An integer literal in any JS spelling (`32002`, `32_002`, `0x7D02`, `0o`, `0b`, `10n`).
+pub fn parse_js_int(raw: &str) -> Option<i64> {
+    let clean: String = raw.chars().filter(|&c| c != '_').collect();
+    let clean = clean.strip_suffix('n').unwrap_or(&clean);
+    let lower = clean.to_ascii_lowercase();
+    if let Some(hex) = lower.strip_prefix("0x") {
+        i64::from_str_radix(hex, 16).ok()
+    } else if let Some(oct) = lower.strip_prefix("0o") {
+        i64::from_str_radix(oct, 8).ok()
+    } else if let Some(bin) = lower.strip_prefix("0b") {
+        i64::from_str_radix(bin, 2).ok()
+    } else if lower.contains(['.', 'e']) {
+        // `1e3` and `32002.0` are numbers too, compared by value when integral.
+        let v: f64 = lower.parse().ok()?;
+        (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)
+    } else {
+        lower.parse().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::NodeRef;
+
+    fn lower_ts(src: &str) -> Tree {
+        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn find<'t>(t: &'t Tree, kind: Kind, text: &str) -> NodeRef<'t> {
+        match t.nodes().find(|n| n.kind() == kind && n.text() == text) {
+            Some(n) => n,
+            None => panic!("no {kind:?} {text:?}"),
+        }
+    }
+
+    #[test]
+    fn calls_members_and_strings() {
+        let t = lower_ts("const sid = req.headers['mcp-session-id'] as string;\nclient.ping();");
+        let s = find(&t, Kind::Str, "mcp-session-id");
+        assert_eq!(s.role(), Role::Index);
+        assert_eq!(s.parent().map(|p| p.kind()), Some(Kind::Index));
+        let var = find(&t, Kind::Var, "sid");
+        assert!(var.child(Role::Init).is_some());
+        let call = t.nodes().find(|n| n.kind() == Kind::Call).map(|c| c.call_name());
+        assert_eq!(call, Some(Some("ping")));
+    }
+
+    #[test]
+    fn numbers_fold_sign_and_separators() {
+        let t = lower_ts("if (e.code === -32_002 || e.code === -0x7D02) {}");
+        let nums: Vec<i64> = t.nodes().filter_map(|n| n.int()).collect();
+        assert_eq!(nums, vec![-32002, -32002]);
+    }
+
+    #[test]
+    fn objects_switches_and_index_signatures() {
+        let src = "const transports: { [sessionId: string]: Transport } = {};\n\
+                   switch (msg.method) { case 'ping': return { method: \"ping\" }; default: break; }";
+        let t = lower_ts(src);
+        let field = find(&t, Kind::Field, "sessionId");
+        assert!(field.has_flag(flags::INDEX_SIG));
+        assert_eq!(field.child(Role::Type).map(|ty| ty.text()), Some("Transport"));
+        let case_str = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Pattern);
+        assert!(case_str.is_some_and(crate::patterns::is_method_position));
+        let pair_value = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Value);
+        assert!(pair_value.is_some_and(crate::patterns::is_method_position));
+    }
+
+    #[test]
+    fn comments_are_not_nodes() {
+        let t = lower_ts("// Mcp-Session-Id\n/** ping */\nconst x = 1;");
+        assert_eq!(t.comments.len(), 2);
+        assert!(t.nodes().all(|n| n.kind() != Kind::Str));
+    }
+
+    #[test]
+    fn classes_implement() {
+        let t = lower_ts("class S implements EventStore { async storeEvent(id: string) {} }");
+        let c = find(&t, Kind::Container, "S");
+        assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
+        let f = find(&t, Kind::Fn, "storeEvent");
+        assert!(f.has_flag(flags::ASYNC));
+    }
+
+    #[test]
+    fn jsx_in_javascript_parses() {
+        let src = "const el = <div title=\"x\">{fetch('/mcp')}</div>;";
+        let t = match lower(&SourceFile::new(src.to_string()), Dialect::Tsx) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        assert!(t.nodes().any(|n| n.kind() == Kind::Str && n.text() == "/mcp"));
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let src = format!("x = {}1{};", "(".repeat(100_000), ")".repeat(100_000));
+        let t = lower_ts(&src);
+        assert!(t.len() > 1);
+    }
+
+    #[test]
+    fn string_escapes() {
+        assert_eq!(decode_string(r#"'Mcp-\u0053ession-Id'"#), "Mcp-Session-Id");
+        assert_eq!(decode_string(r#""a\"b""#), "a\"b");
+        assert_eq!(parse_js_int("0b11"), Some(3));
+        assert_eq!(parse_js_int("1e3"), Some(1000));
+    }
+}

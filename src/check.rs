@@ -1,0 +1,378 @@
+//! One analysis run, top to bottom: discover files → read → prefilter → parse once → run all
+//! rules in one pass → project rules → collect and sort.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::diagnostic::{Diagnostic, NotAnalyzed};
+use crate::discover::{self, Candidate, DiscoverOptions, FileKind};
+use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
+use crate::lang::{self, ParseFailure};
+use crate::prefilter::Prefilter;
+use crate::project::{Manifest, ProjectFact};
+use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
+use crate::source::SourceFile;
+use crate::suppress;
+use crate::tree::Lang;
+
+/// Stack size of the analysis threads. The front ends refuse nesting beyond
+/// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit.
+const STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// Everything that shapes a run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    /// Paths in the report are relative to this directory.
+    pub root: PathBuf,
+    /// Rule ids or names to run (all when empty).
+    pub select: Vec<String>,
+    /// Rule ids or names not to run.
+    pub ignore: Vec<String>,
+    pub target: Target,
+    /// Worker threads (0: all cores).
+    pub jobs: usize,
+    pub respect_gitignore: bool,
+    pub max_file_size: u64,
+    pub prefilter: bool,
+    pub exclude: Vec<String>,
+    /// Per-rule level overrides (id → level).
+    pub levels: Vec<(String, Level)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            paths: vec![PathBuf::from(".")],
+            root: PathBuf::from("."),
+            select: Vec::new(),
+            ignore: Vec::new(),
+            target: Target::Modern,
+            jobs: 0,
+            respect_gitignore: true,
+            max_file_size: 2 * 1024 * 1024,
+            prefilter: true,
+            exclude: Vec::new(),
+            levels: Vec::new(),
+        }
+    }
+}
+
+/// Counters and timings of a run (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub files_found: usize,
+    pub files_skipped_by_prefilter: usize,
+    pub files_parsed_typescript: usize,
+    pub files_parsed_rust: usize,
+    pub manifests_read: usize,
+    pub bytes_read: u64,
+    pub discovery: Duration,
+    /// Summed over worker threads.
+    pub reading_and_scanning: Duration,
+    pub parsing: Duration,
+    pub rules: Duration,
+    pub wall: Duration,
+}
+
+/// The result of a run.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Sorted by (path, line, column, rule); includes suppressed findings (see
+    /// [`Diagnostic::suppression`]) and MCP000 findings for files not analyzed.
+    pub findings: Vec<Diagnostic>,
+    pub not_analyzed: Vec<NotAnalyzed>,
+    pub files_analyzed: usize,
+    pub stats: Stats,
+    /// Ids of the rules that ran.
+    pub rules_run: Vec<String>,
+}
+
+impl Report {
+    /// Findings that count: not suppressed.
+    pub fn active(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.findings.iter().filter(|d| d.suppression.is_none())
+    }
+
+    /// Whether an analyzer bug left the run incomplete.
+    pub fn incomplete(&self) -> bool {
+        self.not_analyzed.iter().any(|n| n.internal)
+    }
+}
+
+/// Resolves `--select`/`--ignore` into the enabled rules.
+pub fn enabled_rules(registry: &'static Registry, select: &[String], ignore: &[String]) -> Result<Vec<&'static RuleDef>, String> {
+    for name in select.iter().chain(ignore) {
+        if registry.get(name).is_none() {
+            return Err(format!("unknown rule `{name}` (see `mcpshift rules`)"));
+        }
+    }
+    Ok(registry
+        .rules
+        .iter()
+        .filter(|r| select.is_empty() || select.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
+        .filter(|r| !ignore.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
+        .collect())
+}
+
+/// What analyzing one file produced.
+struct FileResult {
+    outcome: FileOutcome,
+    not_analyzed: Option<NotAnalyzed>,
+    manifest: Option<Manifest>,
+    lang: Option<Lang>,
+    skipped: bool,
+    bytes: u64,
+    read_scan: Duration,
+    parse: Duration,
+    rules: Duration,
+}
+
+/// Runs the analyzer.
+pub fn run(opts: &Options) -> Result<Report, String> {
+    let wall = Instant::now();
+    let registry = rules::registry()?;
+    let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
+    let engine = Engine::new(registry, &enabled, opts.target);
+    let prefilter = Prefilter::new(&enabled, opts.prefilter);
+
+    let t = Instant::now();
+    let discovered = discover::discover(
+        &opts.paths,
+        &DiscoverOptions {
+            root: opts.root.clone(),
+            respect_gitignore: opts.respect_gitignore,
+            max_file_size: opts.max_file_size,
+            exclude: opts.exclude.clone(),
+        },
+    )?;
+    let mut stats = Stats { discovery: t.elapsed(), files_found: discovered.candidates.len(), ..Stats::default() };
+
+    let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(STACK_SIZE)
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let results: Vec<FileResult> =
+        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter)).collect());
+
+    let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
+    let mut facts: Vec<ProjectFact> = Vec::new();
+    let mut manifests = Vec::new();
+    let mut modern_path = false;
+    for r in results {
+        stats.bytes_read += r.bytes;
+        stats.reading_and_scanning += r.read_scan;
+        stats.parsing += r.parse;
+        stats.rules += r.rules;
+        if r.skipped {
+            stats.files_skipped_by_prefilter += 1;
+        }
+        match r.lang {
+            Some(Lang::TypeScript) => stats.files_parsed_typescript += 1,
+            Some(Lang::Rust) => stats.files_parsed_rust += 1,
+            None => {}
+        }
+        if let Some(n) = r.not_analyzed {
+            report.not_analyzed.push(n);
+        } else {
+            report.files_analyzed += 1;
+        }
+        if let Some(m) = r.manifest {
+            stats.manifests_read += 1;
+            manifests.push(m);
+        }
+        modern_path |= r.outcome.modern_path;
+        report.findings.extend(r.outcome.diagnostics);
+        facts.extend(r.outcome.facts);
+    }
+
+    let t = Instant::now();
+    let project = engine.check_project(&facts, &manifests);
+    stats.rules += t.elapsed();
+    report.findings.extend(project.diagnostics);
+    for (rule, message) in project.panics {
+        report.not_analyzed.push(NotAnalyzed {
+            path: ".".into(),
+            reason: format!("internal error in project rule {rule}: {message}"),
+            position: None,
+            internal: true,
+        });
+    }
+
+    finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
+    report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
+    stats.wall = wall.elapsed();
+    report.stats = stats;
+    Ok(report)
+}
+
+/// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
+/// [`NotAnalyzed`].
+fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult {
+    let mut r = FileResult {
+        outcome: FileOutcome::default(),
+        not_analyzed: None,
+        manifest: None,
+        lang: None,
+        skipped: false,
+        bytes: 0,
+        read_scan: Duration::ZERO,
+        parse: Duration::ZERO,
+        rules: Duration::ZERO,
+    };
+    let t = Instant::now();
+    let bytes = match std::fs::read(&c.path) {
+        Ok(b) => b,
+        Err(e) => {
+            r.not_analyzed = Some(not_analyzed(c, discover::io_reason(&e), None));
+            return r;
+        }
+    };
+    r.bytes = bytes.len() as u64;
+    let text = match decode(bytes) {
+        Ok(t) => t,
+        Err(reason) => {
+            r.not_analyzed = Some(not_analyzed(c, reason, None));
+            return r;
+        }
+    };
+    if c.kind == FileKind::Manifest {
+        r.manifest = Some(Manifest {
+            path: c.rel.clone(),
+            kind: match Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
+                Some(k) => k,
+                None => return r,
+            },
+            source: SourceFile::new(text),
+        });
+        r.read_scan = t.elapsed();
+        return r;
+    }
+    if !prefilter.wants(text.as_bytes()) {
+        r.skipped = true;
+        r.read_scan = t.elapsed();
+        return r;
+    }
+    r.read_scan = t.elapsed();
+
+    let t = Instant::now();
+    let source = SourceFile::new(text);
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
+        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
+        FileKind::Rust => lang::rust::lower(&source),
+        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
+    }));
+    r.parse = t.elapsed();
+    let tree = match parsed {
+        Ok(Ok(tree)) => tree,
+        Ok(Err(failure)) => {
+            let position = failure.offset.map(|o| source.position(o));
+            r.not_analyzed = Some(not_analyzed(c, failure.reason, position));
+            return r;
+        }
+        Err(_) => {
+            let mut n = not_analyzed(c, "internal error while parsing".into(), None);
+            n.internal = true;
+            r.not_analyzed = Some(n);
+            return r;
+        }
+    };
+    r.lang = Some(tree.lang());
+
+    let t = Instant::now();
+    let mut outcome = engine.check_file(&c.rel, &source, &tree);
+    suppress::apply(&mut outcome.diagnostics, &tree, &source, &c.rel);
+    drop(tree);
+    r.rules = t.elapsed();
+    if let Some((rule, message)) = outcome.panics.first() {
+        let mut n = not_analyzed(c, format!("internal error in rule {rule}: {message}"), None);
+        n.internal = true;
+        r.not_analyzed = Some(n);
+    }
+    r.outcome = outcome;
+    r
+}
+
+fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
+    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
+}
+
+/// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
+/// refused with the reason.
+pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
+    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
+    }
+    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+        return Err(format!("binary file (NUL byte at offset {pos})"));
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to())
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+    }
+    Ok(text)
+}
+
+fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
+    if bytes.len() % 2 != 0 {
+        return Err(());
+    }
+    let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();
+    String::from_utf16(&units).map_err(|_| ())
+}
+
+/// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
+fn finish(
+    report: &mut Report,
+    registry: &'static Registry,
+    enabled: &[&'static RuleDef],
+    opts: &Options,
+    modern_path: bool,
+    manifests: &[Manifest],
+) {
+    let _ = manifests;
+    for d in &mut report.findings {
+        if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name) {
+            d.level = *level;
+        }
+        if opts.target == Target::Dual && modern_path && d.legacy_handler && d.level > Level::Note {
+            d.level = Level::Note;
+            d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
+        }
+    }
+    if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
+        let _ = registry;
+        for n in &report.not_analyzed {
+            let source = SourceFile::new(String::new());
+            let mut d = make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));
+            if let Some(p) = n.position {
+                d.start = p;
+                d.end = p;
+            }
+            if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule)) {
+                d.level = *level;
+            }
+            report.findings.push(d);
+        }
+    }
+    report.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()).then_with(|| a.message.cmp(&b.message)));
+    report.findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start);
+    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    for d in &mut report.findings {
+        let n = seen.entry((d.fingerprint.clone(), d.path.clone())).or_insert(0);
+        *n += 1;
+        d.fingerprint = format!("{}:{}", d.fingerprint, n);
+    }
+    report.not_analyzed.sort();
+    report.not_analyzed.dedup();
+}

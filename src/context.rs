@@ -1,0 +1,207 @@
+//! What a file is about, computed once per file: does it speak MCP, and does it implement
+//! the modern (2026-07-28) path?
+//!
+//! Rules whose signal is ambiguous on its own (a map keyed by a session id, a `GET` route, a
+//! tool whose name says "send") fire only in files with MCP context. Unambiguous literals
+//! (`"logging/setLevel"`, `Mcp-Session-Id`) fire anywhere.
+
+use crate::tree::{Kind, NodeRef, Role, Tree};
+
+/// Every JSON-RPC method of MCP 2025-11-25 and 2026-07-28 (both eras), sorted.
+pub const MCP_METHODS: &[&str] = &[
+    "completion/complete",
+    "elicitation/create",
+    "initialize",
+    "logging/setLevel",
+    "notifications/cancelled",
+    "notifications/elicitation/complete",
+    "notifications/initialized",
+    "notifications/message",
+    "notifications/progress",
+    "notifications/prompts/list_changed",
+    "notifications/resources/list_changed",
+    "notifications/resources/updated",
+    "notifications/roots/list_changed",
+    "notifications/subscriptions/acknowledged",
+    "notifications/tasks",
+    "notifications/tasks/status",
+    "notifications/tools/list_changed",
+    "ping",
+    "prompts/get",
+    "prompts/list",
+    "resources/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/templates/list",
+    "resources/unsubscribe",
+    "roots/list",
+    "sampling/createMessage",
+    "server/discover",
+    "subscriptions/listen",
+    "tasks/cancel",
+    "tasks/get",
+    "tasks/list",
+    "tasks/result",
+    "tasks/update",
+    "tools/call",
+    "tools/list",
+];
+
+/// Whether `name` is an MCP method.
+pub fn is_mcp_method(name: &str) -> bool {
+    MCP_METHODS.binary_search(&name).is_ok()
+}
+
+/// Module specifiers and crate names of MCP SDKs.
+const SDK_MODULE_PREFIXES: &[&str] = &[
+    "@modelcontextprotocol/",
+    "fastmcp",
+    "mcp-proxy",
+    "rmcp",
+    "rust_mcp_sdk",
+    "rust_mcp_schema",
+    "rust_mcp_transport",
+    "tower_mcp",
+    "pmcp",
+    "mcp_server",
+    "mcp_client",
+    "mcp_core",
+    "mcp_spec",
+];
+
+/// Type and class names that only MCP code uses.
+const MCP_TYPES: &[&str] = &[
+    "ClientHandler",
+    "McpError",
+    "McpServer",
+    "NodeStreamableHTTPServerTransport",
+    "SSEClientTransport",
+    "SSEServerTransport",
+    "ServerHandler",
+    "StdioClientTransport",
+    "StdioServerTransport",
+    "StreamableHTTPClientTransport",
+    "StreamableHTTPServerTransport",
+    "StreamableHttpServerConfig",
+    "StreamableHttpService",
+    "WebStandardStreamableHTTPServerTransport",
+];
+
+/// Names that show the modern era is implemented or opted into.
+const MODERN_MARKERS: &[&str] = &[
+    "ClientLifecycleMode",
+    "DiscoverResult",
+    "createMcpHandler",
+    "handle_discover_request",
+    "isLegacyRequest",
+    "serveStdio",
+    "serve_with_lifecycle",
+    "versionNegotiation",
+];
+
+/// Facts about one file that rules share.
+#[derive(Clone, Debug, Default)]
+pub struct FileContext {
+    /// The file imports an MCP SDK, names MCP methods, or uses MCP transport types.
+    pub mcp: bool,
+    /// The file implements the modern path: handles `server/discover` or opts into the
+    /// 2026-07-28 era through its SDK.
+    pub modern_path: bool,
+}
+
+impl FileContext {
+    pub fn of(tree: &Tree) -> Self {
+        let mut cx = FileContext::default();
+        for node in tree.nodes() {
+            match node.kind() {
+                Kind::Import => {
+                    if is_sdk_module(node.text()) {
+                        cx.mcp = true;
+                    }
+                }
+                Kind::Str => {
+                    let v = node.text();
+                    if v == "server/discover" {
+                        cx.mcp = true;
+                        cx.modern_path = true;
+                    } else if v.contains('/') && is_mcp_method(v) {
+                        cx.mcp = true;
+                    } else if is_require_of_sdk(node) || v.eq_ignore_ascii_case("mcp-session-id") {
+                        cx.mcp = true;
+                    }
+                }
+                Kind::Ident | Kind::Type | Kind::Member => {
+                    let name = node.text();
+                    if MCP_TYPES.contains(&name) || (node.kind() == Kind::Ident && is_sdk_crate_root(node)) {
+                        cx.mcp = true;
+                    }
+                    if MODERN_MARKERS.contains(&name) {
+                        cx.modern_path = true;
+                    }
+                }
+                Kind::Pair => {
+                    if MODERN_MARKERS.contains(&node.text()) {
+                        cx.modern_path = true;
+                    }
+                }
+                Kind::Fn => {
+                    if node.text() == "discover"
+                        && node.parent().is_some_and(|c| crate::patterns::implements_any(c, &["ServerHandler".to_string()]))
+                    {
+                        cx.modern_path = true;
+                        cx.mcp = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        cx
+    }
+}
+
+fn is_sdk_module(spec: &str) -> bool {
+    SDK_MODULE_PREFIXES.iter().any(|p| {
+        spec.strip_prefix(p)
+            .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with("::") || rest.starts_with('/'))
+    })
+}
+
+/// `require('@modelcontextprotocol/sdk/…')` or `import('…')`.
+fn is_require_of_sdk(node: NodeRef<'_>) -> bool {
+    node.role() == Role::Arg
+        && is_sdk_module(node.text())
+        && node
+            .parent()
+            .and_then(|c| c.call_name())
+            .is_some_and(|n| n == "require" || n == "import")
+}
+
+/// `rmcp::model::X` written inline: the root of a static path is an SDK crate.
+fn is_sdk_crate_root(node: NodeRef<'_>) -> bool {
+    node.role() == Role::Object
+        && node.parent().is_some_and(|p| p.kind() == Kind::Member && p.has_flag(crate::tree::flags::STATIC_PATH))
+        && is_sdk_module(node.text())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_list_is_sorted_for_binary_search() {
+        let mut sorted = MCP_METHODS.to_vec();
+        sorted.sort_unstable();
+        assert_eq!(sorted, MCP_METHODS);
+        assert!(is_mcp_method("tools/list"));
+        assert!(!is_mcp_method("tools/lists"));
+    }
+
+    #[test]
+    fn sdk_modules() {
+        assert!(is_sdk_module("@modelcontextprotocol/sdk/server/mcp.js"));
+        assert!(is_sdk_module("rmcp::model::Tool"));
+        assert!(is_sdk_module("rmcp"));
+        assert!(!is_sdk_module("rmcpx"));
+        assert!(!is_sdk_module("pmcpfoo"));
+    }
+}

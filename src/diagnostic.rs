@@ -1,0 +1,59 @@
+//! A finding, and what is reported about files that could not be analyzed.
+
+use crate::rules::Level;
+use crate::source::Position;
+
+/// One finding of one rule at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub name: &'static str,
+    pub level: Level,
+    /// Relative to the scan root, with forward slashes.
+    pub path: String,
+    pub start: Position,
+    pub end: Position,
+    /// Byte range in the file, for snippets and fingerprints.
+    pub range: (usize, usize),
+    pub message: String,
+    pub hint: String,
+    pub spec: String,
+    /// A legacy handler that a dual-era project may keep (`--target dual` demotes it).
+    pub legacy_handler: bool,
+    /// Set when an inline suppression covers the finding.
+    pub suppression: Option<String>,
+    /// Stable identity of the matched code, independent of line numbers.
+    pub fingerprint: String,
+}
+
+impl Diagnostic {
+    pub fn sort_key(&self) -> (&str, Position, &str, Position) {
+        (&self.path, self.start, self.rule, self.end)
+    }
+
+    pub fn with_level(&mut self, level: Level) -> &mut Self {
+        self.level = level;
+        self
+    }
+
+    pub fn with_hint(&mut self, hint: impl Into<String>) -> &mut Self {
+        self.hint = hint.into();
+        self
+    }
+
+    pub fn legacy_handler(&mut self, yes: bool) -> &mut Self {
+        self.legacy_handler = yes;
+        self
+    }
+}
+
+/// A file in scope that was not analyzed, and why.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NotAnalyzed {
+    pub path: String,
+    pub reason: String,
+    /// Where the problem is, when known (a syntax error's position).
+    pub position: Option<Position>,
+    /// A bug in the analyzer, not a property of the file: the run is incomplete.
+    pub internal: bool,
+}

@@ -1,0 +1,221 @@
+//! Which files to analyze: a gitignore-aware walk, the language of each file, and every file
+//! in scope that cannot be analyzed, with the reason.
+
+use std::path::{Path, PathBuf};
+
+use ignore::WalkBuilder;
+
+use crate::diagnostic::NotAnalyzed;
+use crate::lang::typescript::Dialect;
+
+/// Directories never entered unless named on the command line.
+pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &["node_modules", "target", "dist", "build", ".git"];
+
+/// What a file is, for the analyzer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    TypeScript(Dialect),
+    Rust,
+    /// `package.json` or `Cargo.toml`.
+    Manifest,
+}
+
+impl FileKind {
+    pub fn of(path: &Path) -> Option<FileKind> {
+        let name = path.file_name()?.to_str()?;
+        if name == "package.json" || name == "Cargo.toml" {
+            return Some(FileKind::Manifest);
+        }
+        if name.ends_with(".min.js") {
+            return None;
+        }
+        let ext = path.extension()?.to_str()?;
+        if ext == "rs" {
+            return Some(FileKind::Rust);
+        }
+        Dialect::for_extension(ext).map(FileKind::TypeScript)
+    }
+}
+
+/// A file to analyze.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub path: PathBuf,
+    /// Relative to the scan root, forward slashes.
+    pub rel: String,
+    pub kind: FileKind,
+    pub size: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct DiscoverOptions {
+    pub root: PathBuf,
+    pub respect_gitignore: bool,
+    pub max_file_size: u64,
+    /// Glob patterns (gitignore syntax) to leave out.
+    pub exclude: Vec<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct Discovered {
+    pub candidates: Vec<Candidate>,
+    pub not_analyzed: Vec<NotAnalyzed>,
+}
+
+/// Walks `paths` and sorts what it finds by relative path.
+pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered, String> {
+    let mut out = Discovered::default();
+    let excludes = build_excludes(&opts.root, &opts.exclude)?;
+    for input in paths {
+        let meta = std::fs::symlink_metadata(input);
+        match meta {
+            Err(e) => return Err(format!("{}: {}", input.display(), io_reason(&e))),
+            Ok(m) if m.is_file() || m.file_type().is_symlink() => {
+                // A file named on the command line is analyzed whatever its directory.
+                match FileKind::of(input) {
+                    Some(kind) => consider(input, kind, opts, &mut out),
+                    None => return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display())),
+                }
+                continue;
+            }
+            Ok(_) => {}
+        }
+        let mut walk = WalkBuilder::new(input);
+        walk.follow_links(false)
+            .git_ignore(opts.respect_gitignore)
+            .git_global(opts.respect_gitignore)
+            .git_exclude(opts.respect_gitignore)
+            .ignore(opts.respect_gitignore)
+            .parents(opts.respect_gitignore)
+            .require_git(false)
+            .hidden(true)
+            .sort_by_file_path(|a, b| a.cmp(b));
+        let root_for_filter = input.clone();
+        walk.filter_entry(move |entry| {
+            if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
+                return true;
+            }
+            let name = entry.file_name().to_string_lossy();
+            !DEFAULT_EXCLUDED_DIRS.contains(&name.as_ref()) || entry.path() == root_for_filter
+        });
+        for result in walk.build() {
+            match result {
+                Ok(entry) => {
+                    let path = entry.path();
+                    if entry.depth() == 0 && entry.file_type().is_some_and(|t| t.is_dir()) {
+                        continue;
+                    }
+                    let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                    if excludes.as_ref().is_some_and(|ex| ex.matched_path_or_any_parents(path, is_dir).is_ignore()) {
+                        continue;
+                    }
+                    if is_dir {
+                        continue;
+                    }
+                    if let Some(kind) = FileKind::of(path) {
+                        consider(path, kind, opts, &mut out);
+                    }
+                }
+                Err(err) => {
+                    // Unreadable directories, loops and vanished entries: report and go on.
+                    let path = error_path(&err).unwrap_or_else(|| input.clone());
+                    out.not_analyzed.push(NotAnalyzed {
+                        path: relative(&opts.root, &path),
+                        reason: walk_reason(&err),
+                        position: None,
+                        internal: false,
+                    });
+                }
+            }
+        }
+    }
+    out.candidates.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out.candidates.dedup_by(|a, b| a.rel == b.rel);
+    out.not_analyzed.sort();
+    out.not_analyzed.dedup();
+    Ok(out)
+}
+
+fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Discovered) {
+    let rel = relative(&opts.root, path);
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            out.not_analyzed.push(NotAnalyzed { path: rel, reason: io_reason(&e), position: None, internal: false });
+            return;
+        }
+    };
+    if meta.file_type().is_symlink() {
+        out.not_analyzed.push(NotAnalyzed {
+            path: rel,
+            reason: "symbolic link, not followed".into(),
+            position: None,
+            internal: false,
+        });
+        return;
+    }
+    if !meta.is_file() {
+        return;
+    }
+    if meta.len() > opts.max_file_size {
+        out.not_analyzed.push(NotAnalyzed {
+            path: rel,
+            reason: format!("larger than the size limit ({} bytes > {} bytes)", meta.len(), opts.max_file_size),
+            position: None,
+            internal: false,
+        });
+        return;
+    }
+    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind, size: meta.len() });
+}
+
+fn build_excludes(root: &Path, patterns: &[String]) -> Result<Option<ignore::gitignore::Gitignore>, String> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let mut b = ignore::gitignore::GitignoreBuilder::new(root);
+    for p in patterns {
+        b.add_line(None, p).map_err(|e| format!("invalid exclude pattern `{p}`: {e}"))?;
+    }
+    b.build().map(Some).map_err(|e| format!("invalid exclude patterns: {e}"))
+}
+
+/// `path` relative to `root` with forward slashes, or as given when it lies elsewhere.
+pub fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let rel = rel.strip_prefix("./").unwrap_or(rel);
+    let s = rel.to_string_lossy().replace('\\', "/");
+    if s.is_empty() {
+        ".".to_string()
+    } else {
+        s
+    }
+}
+
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::NotFound => "no such file (it disappeared or is a dangling link)".into(),
+        _ => format!("cannot be read: {e}"),
+    }
+}
+
+fn error_path(err: &ignore::Error) -> Option<PathBuf> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => error_path(err),
+        ignore::Error::Loop { child, .. } => Some(child.clone()),
+        _ => None,
+    }
+}
+
+fn walk_reason(err: &ignore::Error) -> String {
+    match err {
+        ignore::Error::WithPath { err, .. } | ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_reason(err)
+        }
+        ignore::Error::Loop { .. } => "symbolic link loop".into(),
+        ignore::Error::Io(e) => io_reason(e),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,305 @@
+//! Runs every enabled rule over one file in a single pass, and the project rules once per run.
+//!
+//! The node pass is ast-grep's: a table from node kind to the rules that asked for it is built
+//! once, then each node of the tree is offered only to those rules. A panic inside a rule is
+//! caught, reported as an internal error for that file and rule, and the run goes on.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::context::FileContext;
+use crate::diagnostic::Diagnostic;
+use crate::project::{Manifest, ProjectFact};
+use crate::rules::{Level, Registry, RuleDef, RuleMeta};
+use crate::source::{Position, SourceFile};
+use crate::tree::{Kind, Lang, NodeRef, Tree};
+
+/// Which era the project must speak.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    /// 2026-07-28 only.
+    #[default]
+    Modern,
+    /// Both eras: legacy handlers kept next to a modern path become notes.
+    Dual,
+}
+
+/// The enabled rules, with the dispatch table of the node pass.
+pub struct Engine {
+    pub registry: &'static Registry,
+    pub rules: Vec<&'static RuleDef>,
+    dispatch: Vec<Vec<usize>>,
+    pub target: Target,
+}
+
+const KIND_COUNT: usize = Kind::Other as usize + 1;
+
+impl Engine {
+    pub fn new(registry: &'static Registry, enabled: &[&'static RuleDef], target: Target) -> Self {
+        let rules: Vec<&'static RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_some()).collect();
+        let mut dispatch = vec![Vec::new(); KIND_COUNT];
+        for (i, def) in rules.iter().enumerate() {
+            if let Some(rule) = def.rule {
+                let mut kinds = rule.kinds(&def.meta);
+                kinds.sort_by_key(|k| *k as usize);
+                kinds.dedup();
+                for k in kinds {
+                    if let Some(slot) = dispatch.get_mut(k as usize) {
+                        slot.push(i);
+                    }
+                }
+            }
+        }
+        Engine { registry, rules, dispatch, target }
+    }
+
+    /// Runs every rule over one lowered file.
+    pub fn check_file(&self, path: &str, source: &SourceFile, tree: &Tree) -> FileOutcome {
+        let context = FileContext::of(tree);
+        let mut out = FileOutcome::default();
+        let mut failed = vec![false; self.rules.len()];
+        let mut cx = FileCx {
+            path,
+            source,
+            tree,
+            context: &context,
+            target: self.target,
+            meta: None,
+            out: &mut out,
+        };
+        for node in tree.nodes() {
+            let Some(interested) = self.dispatch.get(node.kind() as usize) else { continue };
+            for &i in interested {
+                if failed[i] {
+                    continue;
+                }
+                let def = self.rules[i];
+                if let Some(rule) = def.rule {
+                    cx.meta = Some(&def.meta);
+                    if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx))) {
+                        failed[i] = true;
+                        cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+                    }
+                }
+            }
+        }
+        for (i, def) in self.rules.iter().enumerate() {
+            if failed[i] {
+                continue;
+            }
+            if let Some(rule) = def.rule {
+                cx.meta = Some(&def.meta);
+                if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_file(&mut cx))) {
+                    cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+                }
+            }
+        }
+        out.mcp_context = context.mcp;
+        out.modern_path = context.modern_path;
+        out
+    }
+
+    /// Runs the project-level checks once, over every file's facts and the manifests.
+    pub fn check_project(&self, facts: &[ProjectFact], manifests: &[Manifest]) -> FileOutcome {
+        let mut out = FileOutcome::default();
+        for def in &self.rules {
+            let Some(rule) = def.rule else { continue };
+            let mut cx = ProjectCx { facts, manifests, meta: &def.meta, target: self.target, out: &mut out };
+            if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_project(&mut cx))) {
+                out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+            }
+        }
+        out
+    }
+}
+
+/// What one file (or the project pass) produced.
+#[derive(Debug, Default)]
+pub struct FileOutcome {
+    pub diagnostics: Vec<Diagnostic>,
+    pub facts: Vec<ProjectFact>,
+    /// Rules that panicked: (rule id, message).
+    pub panics: Vec<(String, String)>,
+    pub mcp_context: bool,
+    pub modern_path: bool,
+}
+
+/// What a rule sees of the file it checks.
+pub struct FileCx<'a> {
+    pub path: &'a str,
+    pub source: &'a SourceFile,
+    pub tree: &'a Tree,
+    pub context: &'a FileContext,
+    pub target: Target,
+    meta: Option<&'static RuleMeta>,
+    out: &'a mut FileOutcome,
+}
+
+impl<'a> FileCx<'a> {
+    pub fn lang(&self) -> Lang {
+        self.tree.lang()
+    }
+
+    /// Whether the file speaks MCP (imports an SDK, names protocol methods or transports).
+    pub fn mcp(&self) -> bool {
+        self.context.mcp
+    }
+
+    /// The document of the rule being run.
+    pub fn meta(&self) -> &'static RuleMeta {
+        match self.meta {
+            Some(m) => m,
+            // The engine sets the rule before every call; reaching this is a bug in the engine,
+            // caught per file like any rule panic.
+            None => panic!("FileCx used outside a rule"),
+        }
+    }
+
+    /// The source text of a node.
+    pub fn text(&self, node: NodeRef<'_>) -> &'a str {
+        self.source.slice(node.start(), node.end())
+    }
+
+    /// Reports a finding of the current rule at a node.
+    /// The span is the node's [focus](NodeRef::focus): a declaration's name, a call's callee.
+    pub fn report(&mut self, node: NodeRef<'_>, message: impl Into<String>) -> &mut Diagnostic {
+        self.report_range(node.focus(), message)
+    }
+
+    /// Reports a finding of the current rule at a byte range.
+    pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
+        let meta = self.meta();
+        let diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        self.out.diagnostics.push(diag);
+        let last = self.out.diagnostics.len() - 1;
+        &mut self.out.diagnostics[last]
+    }
+
+    /// Records a fact for the project-level checks.
+    pub fn fact(&mut self, node: NodeRef<'_>, kind: &str, name: impl Into<String>, data: Vec<String>) {
+        let rule = self.meta().id.clone();
+        let (s, e) = node.focus();
+        self.out.facts.push(ProjectFact {
+            rule,
+            kind: kind.to_string(),
+            path: self.path.to_string(),
+            range: (s, e),
+            start: self.source.position(s),
+            end: self.source.position(e),
+            name: name.into(),
+            data,
+            snippet: normalized(self.source.slice(s, e)),
+        });
+    }
+}
+
+/// What a project-level rule sees.
+pub struct ProjectCx<'a> {
+    pub facts: &'a [ProjectFact],
+    pub manifests: &'a [Manifest],
+    pub meta: &'static RuleMeta,
+    pub target: Target,
+    out: &'a mut FileOutcome,
+}
+
+impl ProjectCx<'_> {
+    /// Facts recorded by this rule's own file checks.
+    pub fn own_facts(&self) -> impl Iterator<Item = &ProjectFact> {
+        let id = self.meta.id.clone();
+        self.facts.iter().filter(move |f| f.rule == id)
+    }
+
+    /// Reports a finding at a place a fact or manifest entry points to.
+    pub fn report_at(
+        &mut self,
+        path: &str,
+        range: (usize, usize),
+        start: Position,
+        end: Position,
+        snippet: &str,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        let meta = self.meta;
+        let diag = Diagnostic {
+            rule: &meta.id,
+            name: &meta.name,
+            level: meta.level,
+            path: path.to_string(),
+            start,
+            end,
+            range,
+            message: message.into(),
+            hint: meta.hint.clone(),
+            spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
+            legacy_handler: false,
+            suppression: None,
+            fingerprint: fingerprint(&meta.id, path, snippet),
+        };
+        self.out.diagnostics.push(diag);
+        let last = self.out.diagnostics.len() - 1;
+        &mut self.out.diagnostics[last]
+    }
+
+    /// Reports a finding at a fact's place.
+    pub fn report_fact(&mut self, fact: &ProjectFact, message: impl Into<String>) -> &mut Diagnostic {
+        self.report_at(&fact.path, fact.range, fact.start, fact.end, &fact.snippet, message)
+    }
+}
+
+/// Builds a diagnostic of `meta`'s rule for a byte range of a file.
+pub fn make_diagnostic(
+    meta: &'static RuleMeta,
+    path: &str,
+    source: &SourceFile,
+    range: (usize, usize),
+    message: String,
+) -> Diagnostic {
+    Diagnostic {
+        rule: &meta.id,
+        name: &meta.name,
+        level: meta.level,
+        path: path.to_string(),
+        start: source.position(range.0),
+        end: source.position(range.1),
+        range,
+        message,
+        hint: meta.hint.clone(),
+        spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
+        legacy_handler: false,
+        suppression: None,
+        fingerprint: fingerprint(&meta.id, path, &normalized(source.slice(range.0, range.1))),
+    }
+}
+
+/// Whitespace-folded text, the basis of fingerprints.
+pub fn normalized(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// FNV-1a over rule, path and normalized matched text: a fixed algorithm, stable across
+/// releases and platforms (unlike `DefaultHasher`). The occurrence index is added when the
+/// run's findings are collected.
+pub fn fingerprint(rule: &str, path: &str, snippet: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in [rule, "\0", path, "\0", snippet] {
+        for b in part.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}
+
+/// A level, after the project's configuration overrides.
+pub fn effective_level(default: Level, overridden: Option<Level>) -> Level {
+    overridden.unwrap_or(default)
+}

@@ -1,0 +1,46 @@
+//! Run-wide facts: what file checks recorded for the project-level rules, and the manifests.
+
+use crate::source::{Position, SourceFile};
+
+/// Something a file check recorded for a project-level decision ("this file has a method
+/// dispatcher", "this struct has these fields"). `rule` is the recording rule's id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProjectFact {
+    pub rule: String,
+    pub kind: String,
+    pub path: String,
+    pub range: (usize, usize),
+    pub start: Position,
+    pub end: Position,
+    pub name: String,
+    pub data: Vec<String>,
+    /// Whitespace-folded source of the node, for fingerprints.
+    pub snippet: String,
+}
+
+/// Which package manager a manifest belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManifestKind {
+    /// `package.json`
+    Npm,
+    /// `Cargo.toml`
+    Cargo,
+}
+
+/// A manifest file read for the project-level rules.
+#[derive(Debug)]
+pub struct Manifest {
+    pub path: String,
+    pub kind: ManifestKind,
+    pub source: SourceFile,
+}
+
+impl Manifest {
+    pub fn kind_of(file_name: &str) -> Option<ManifestKind> {
+        match file_name {
+            "package.json" => Some(ManifestKind::Npm),
+            "Cargo.toml" => Some(ManifestKind::Cargo),
+            _ => None,
+        }
+    }
+}

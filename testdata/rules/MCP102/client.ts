@@ -1,0 +1,24 @@
+// Fixture: clients that capture and resend the session id.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+export async function call(url: string, body: unknown, sid?: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      // expect: MCP102
+      'Mcp-Session-Id': sid ?? '',
+    },
+    body: JSON.stringify(body),
+  });
+  // expect: MCP102
+  return response.headers.get('mcp-session-id');
+}
+
+export function remember(transport: StreamableHTTPClientTransport) {
+  // expect: MCP102
+  localStorage.setItem('mcp', transport.sessionId ?? '');
+}
+
+const HEADER = 'Mcp-Session-Id'; // expect: MCP102

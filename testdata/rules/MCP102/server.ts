@@ -1,0 +1,40 @@
+// Fixture: the Mcp-Session-Id header read, set and exposed by servers (TypeScript, SDK v1 and v2).
+import express from 'express';
+import cors from 'cors';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+const app = express();
+
+app.use(
+  cors({
+    // expect: MCP102
+    exposedHeaders: ['Mcp-Session-Id'],
+    // expect: MCP102
+    allowedHeaders: ['Content-Type', 'mcp-session-id', 'MCP-Protocol-Version'],
+  }),
+);
+
+app.post('/mcp', async (req, res) => {
+  // expect: MCP102
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  // expect: MCP102
+  const viaHelper = req.header('Mcp-Session-Id');
+  // expect: MCP102
+  res.setHeader('Mcp-Session-Id', sessionId ?? 'new');
+  // expect: MCP102
+  res.set({ 'MCP-SESSION-ID': viaHelper });
+  // ok: MCP102
+  res.setHeader('MCP-Protocol-Version', '2026-07-28');
+});
+
+// Hono, after the v2 codemod.
+export function hono(c: { req: { header(name: string): string | undefined } }) {
+  // expect: MCP102
+  return c.req.header('mcp-session-id');
+}
+
+// v2 context: header read through ctx.http
+export function fromContext(ctx: { http?: { req?: { headers: Record<string, string> } } }) {
+  // expect: MCP102
+  return ctx.http?.req?.headers['mcp-session-id'];
+}

@@ -1,0 +1,32 @@
+// Traps: mentions of the header that are not header handling.
+// The Mcp-Session-Id header was removed in 2026-07-28. (a comment: not a finding)
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+
+/**
+ * Stops sending Mcp-Session-Id. (a doc comment)
+ */
+export function note() {
+  // ok: MCP102
+  console.log('the Mcp-Session-Id header is no longer sent');
+  // ok: MCP102
+  const mcpSessionIdHeaderRemoved = true;
+  // ok: MCP102
+  const key = 'mcp-session-id-cache';
+  // ok: MCP102
+  const label = `Mcp-Session-Id: ${key}`;
+  // ok: MCP102
+  const sessionId = crypto.randomUUID();
+  // ok: MCP102
+  const other = { sessionId: 'user-session' };
+  return [mcpSessionIdHeaderRemoved, key, label, sessionId, other];
+}
+
+export function userSession(req: { session: { id: string } }) {
+  // ok: MCP102
+  return req.session.id;
+}
+
+export function notTransport(connection: { sessionId: string }) {
+  // ok: MCP102
+  return connection.sessionId;
+}

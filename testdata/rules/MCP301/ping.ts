@@ -1,0 +1,35 @@
+// Fixture: ping requests and handlers (TypeScript, v1 and v2 spellings, raw JSON-RPC).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export async function healthy(client: Client, server: Server) {
+  // expect: MCP301
+  await client.ping();
+  // expect: MCP301
+  await server.ping();
+  // expect: MCP301
+  server.setRequestHandler(PingRequestSchema, async () => ({}));
+  // expect: MCP301
+  server.setRequestHandler('ping', async () => ({}));
+  // expect: MCP301
+  return client.request({ method: 'ping' });
+}
+
+export function dispatch(message: { method: string; id: number }) {
+  switch (message.method) {
+    // expect: MCP301
+    case 'ping':
+      return { jsonrpc: '2.0', id: message.id, result: {} };
+    default:
+      return null;
+  }
+}
+
+export function isPing(msg: { method: string }) {
+  // expect: MCP301
+  return msg.method === 'ping';
+}
+
+// expect: MCP301
+const keepAlive = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });

@@ -1,0 +1,30 @@
+// Traps: the word ping outside the protocol.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import Redis from 'ioredis';
+
+export async function check(redis: Redis, server: McpServer) {
+  // ok: MCP301
+  await redis.ping();
+  // ok: MCP301
+  console.log('ping');
+  server.registerTool(
+    // ok: MCP301
+    'ping',
+    // ok: MCP301
+    { description: 'ping the on-call engineer', annotations: { readOnlyHint: true } },
+    async () => ({ content: [] }),
+  );
+  // ok: MCP301
+  const pinger = { ping: () => 'pong' };
+  // ok: MCP301
+  return pinger.ping();
+}
+
+export function tool(args: { name: string }) {
+  // ok: MCP301
+  if (args.name === 'ping') {
+    return true;
+  }
+  // ok: MCP301
+  return { type: 'ping' };
+}

@@ -1,0 +1,31 @@
+// Fixture: logging/setLevel handlers and calls; deprecated log emission as notes.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export function register(server: Server, client: Client) {
+  // expect: MCP302
+  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
+  // expect: MCP302
+  server.setRequestHandler('logging/setLevel', async () => ({}));
+  // expect: MCP302
+  void client.setLoggingLevel('debug');
+  // expect: MCP302
+  void client.request({ method: 'logging/setLevel', params: { level: 'info' } });
+}
+
+export function log(server: Server) {
+  // expect: MCP302
+  void server.sendLoggingMessage({ level: 'info', data: 'started' });
+}
+
+export function notify(extra: { sendNotification(n: unknown): Promise<void> }) {
+  // expect: MCP302
+  return extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });
+}
+
+export const server = new Server(
+  { name: 'demo', version: '1.0.0' },
+  // expect: MCP302
+  { capabilities: { tools: {}, logging: {} } },
+);

@@ -1,0 +1,21 @@
+// Traps: logging that is not the removed protocol method.
+import { McpServer } from '@modelcontextprotocol/server';
+import pino from 'pino';
+
+const logger = pino();
+// ok: MCP302
+logger.level = 'debug';
+// ok: MCP302
+const config = { logging: { level: 'info' } };
+// ok: MCP302
+const method = 'logging/setLevelX';
+// ok: MCP302
+console.log('logging/setLevel was removed in 2026-07-28');
+// ok: MCP302
+export function setLevel(level: string) {
+  return level;
+}
+// ok: MCP302
+setLevel('warn');
+// ok: MCP302
+const opts = { capabilities: { tools: {} }, loggingEnabled: true };
