@@ -104,7 +104,11 @@ impl Report {
 }
 
 /// Resolves `--select`/`--ignore` into the enabled rules.
-pub fn enabled_rules(registry: &'static Registry, select: &[String], ignore: &[String]) -> Result<Vec<&'static RuleDef>, String> {
+pub fn enabled_rules(
+    registry: &'static Registry,
+    select: &[String],
+    ignore: &[String],
+) -> Result<Vec<&'static RuleDef>, String> {
     for name in select.iter().chain(ignore) {
         if registry.get(name).is_none() {
             return Err(format!("unknown rule `{name}` (see `mcpshift rules`)"));
@@ -314,9 +318,8 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(pos) = bytes.iter().position(|&b| b == 0) {
         return Err(format!("binary file (NUL byte at offset {pos})"));
     }
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to())
-    })?;
+    let mut text = String::from_utf8(bytes)
+        .map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
     if text.starts_with('\u{feff}') {
         text.drain(..3);
     }
@@ -354,7 +357,8 @@ fn finish(
         let _ = registry;
         for n in &report.not_analyzed {
             let source = SourceFile::new(String::new());
-            let mut d = make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));
+            let mut d =
+                make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));
             if let Some(p) = n.position {
                 d.start = p;
                 d.end = p;

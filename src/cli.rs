@@ -11,7 +11,11 @@ use crate::report::{self, Counts, Format, RenderContext};
 use crate::rules::{self, Level, RuleDef};
 
 #[derive(Debug, Parser)]
-#[command(name = "mcpshift", version, about = "Finds what must change in MCP servers and clients for the 2026-07-28 protocol revision")]
+#[command(
+    name = "mcpshift",
+    version,
+    about = "Finds what must change in MCP servers and clients for the 2026-07-28 protocol revision"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -161,7 +165,9 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => args.output.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => {
+            args.output.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
     };
     let registry = rules::registry()?;
     let cx = RenderContext { registry, options: &options, color };

@@ -74,7 +74,9 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
                 // A file named on the command line is analyzed whatever its directory.
                 match FileKind::of(input) {
                     Some(kind) => consider(input, kind, opts, &mut out),
-                    None => return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display())),
+                    None => {
+                        return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display()))
+                    }
                 }
                 continue;
             }
@@ -211,9 +213,9 @@ fn error_path(err: &ignore::Error) -> Option<PathBuf> {
 
 fn walk_reason(err: &ignore::Error) -> String {
     match err {
-        ignore::Error::WithPath { err, .. } | ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-            walk_reason(err)
-        }
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => walk_reason(err),
         ignore::Error::Loop { .. } => "symbolic link loop".into(),
         ignore::Error::Io(e) => io_reason(e),
         other => other.to_string(),

@@ -57,15 +57,7 @@ impl Engine {
         let context = FileContext::of(tree);
         let mut out = FileOutcome::default();
         let mut failed = vec![false; self.rules.len()];
-        let mut cx = FileCx {
-            path,
-            source,
-            tree,
-            context: &context,
-            target: self.target,
-            meta: None,
-            out: &mut out,
-        };
+        let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
         for node in tree.nodes() {
             let Some(interested) = self.dispatch.get(node.kind() as usize) else { continue };
             for &i in interested {

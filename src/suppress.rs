@@ -35,12 +35,7 @@ pub fn parse(comment: &str) -> Option<(bool, Vec<String>, Option<String>)> {
         Some((ids, reason)) => (ids, Some(reason.trim().to_string()).filter(|r| !r.is_empty())),
         None => (rest, None),
     };
-    let rules = ids
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
+    let rules = ids.split([',', ' ']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
     Some((whole_file, rules, reason))
 }
 

@@ -42,7 +42,8 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                 rendered = rendered.with_labels(vec![Label::primary(id, d.range.0..d.range.1)]);
             }
             _ => {
-                rendered = rendered.with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
+                rendered =
+                    rendered.with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
             }
         }
         let fallback = rendered.clone();
