@@ -115,6 +115,13 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                     return None;
                 }
             }
+            if !p.in_call.is_empty() {
+                let object = node.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
+                let call = object.parent().filter(|c| c.kind() == Kind::Call)?;
+                if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
+                    return None;
+                }
+            }
             Some((node, node.text().to_string()))
         }
         What::Implements => {
