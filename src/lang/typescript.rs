@@ -452,7 +452,9 @@ impl<'s> Lowerer<'s> {
             }
             "import_statement" => {
                 let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
-                self.b.leaf(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
+                self.b.open(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
+                self.import_bindings(node);
+                self.b.close();
             }
             "import_alias" => {
                 self.b.leaf(Kind::Import, role, Self::span(node), "");
@@ -486,6 +488,54 @@ impl<'s> Lowerer<'s> {
                 let inherit = if kind == "program" { Some(Role::Stmt) } else { None };
                 self.push_children(node, stack, inherit);
             }
+        }
+    }
+
+    /// The local names an import binds, as `Other` leaves under the `Import` (see
+    /// [`Kind::Import`]): rules that must know where a name comes from (`Client` from
+    /// `@modelcontextprotocol/client` or from `pg`) read them; no pattern matches `Other`.
+    fn import_bindings(&mut self, node: Node<'_>) {
+        let mut cursor = node.walk();
+        let clauses: Vec<Node<'_>> = node.named_children(&mut cursor).filter(|c| c.kind() == "import_clause").collect();
+        for clause in clauses {
+            let mut cursor = clause.walk();
+            let parts: Vec<Node<'_>> = clause.named_children(&mut cursor).collect();
+            for part in parts {
+                match part.kind() {
+                    "identifier" => self.binding(part, None),
+                    "namespace_import" => {
+                        if let Some(id) = part.named_child(0) {
+                            self.binding(id, None);
+                        }
+                    }
+                    "named_imports" => {
+                        let mut cursor = part.walk();
+                        let specs: Vec<Node<'_>> =
+                            part.named_children(&mut cursor).filter(|c| c.kind() == "import_specifier").collect();
+                        for spec in specs {
+                            let name = spec.child_by_field_name("name");
+                            match (name, spec.child_by_field_name("alias")) {
+                                (Some(name), Some(alias)) => self.binding(alias, Some(name)),
+                                (Some(name), None) => self.binding(name, None),
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn binding(&mut self, local: Node<'_>, imported: Option<Node<'_>>) {
+        if let Some(imported) = imported {
+            let text = self.key_text(Some(imported));
+            self.b.leaf(Kind::Other, Role::Key, Self::span(imported), &text);
+            let text = self.text(local);
+            self.b.leaf(Kind::Other, Role::Value, Self::span(local), text);
+        } else {
+            let text = self.text(local);
+            self.b.leaf(Kind::Other, Role::Elem, Self::span(local), text);
         }
     }
 
@@ -784,6 +834,25 @@ mod tests {
         assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
         let f = find(&t, Kind::Fn, "storeEvent");
         assert!(f.has_flag(flags::ASYNC));
+    }
+
+    #[test]
+    fn imports_name_their_bindings() {
+        let t = lower_ts(
+            "import Default, { Client as McpClient, type Tool } from '@modelcontextprotocol/client';\n\
+             import * as sdk from '@modelcontextprotocol/server';\nimport './side-effect.js';",
+        );
+        let imports: Vec<_> = t.nodes().filter(|n| n.kind() == Kind::Import).collect();
+        assert_eq!(imports.len(), 3);
+        assert_eq!(imports[0].text(), "@modelcontextprotocol/client");
+        assert_eq!(
+            imports[0].import_bindings(),
+            vec![("Default", "Default"), ("Client", "McpClient"), ("Tool", "Tool")]
+        );
+        assert_eq!(imports[1].import_bindings(), vec![("sdk", "sdk")]);
+        assert!(imports[2].import_bindings().is_empty());
+        // Bindings are not identifiers: name patterns never match an import line.
+        assert!(t.nodes().all(|n| n.kind() != Kind::Ident));
     }
 
     #[test]
