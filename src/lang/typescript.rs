@@ -99,23 +99,43 @@ impl<'s> Lowerer<'s> {
     /// Opens a neutral node and schedules its children (with roles from their fields).
     fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
-        if let Some(name) = node.child_by_field_name("name") {
+        let name = node.child_by_field_name("name");
+        if let Some(name) = name {
             self.b.set_name_span(id, Self::span(name));
         }
         stack.push(Work::Close);
-        self.push_children(node, stack, None);
+        // A declaration's own name is its `text`, not an identifier used in it: a class field
+        // `oninitialized?: () => void` must not read as a use of `oninitialized`.
+        let declared = name.filter(|n| {
+            matches!(kind, Kind::Field | Kind::Container)
+                && matches!(
+                    n.kind(),
+                    "identifier" | "property_identifier" | "private_property_identifier" | "type_identifier"
+                )
+        });
+        self.push_children_except(node, stack, None, declared.map(|n| n.id()));
         id
     }
 
     /// Schedules the named children of `node`; `inherit` gives them all one role.
     fn push_children<'t>(&self, node: Node<'t>, stack: &mut Vec<Work<'t>>, inherit: Option<Role>) {
+        self.push_children_except(node, stack, inherit, None);
+    }
+
+    fn push_children_except<'t>(
+        &self,
+        node: Node<'t>,
+        stack: &mut Vec<Work<'t>>,
+        inherit: Option<Role>,
+        skip: Option<usize>,
+    ) {
         let parent_kind = node.kind();
         let mut children = Vec::new();
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {
                 let child = cursor.node();
-                if child.is_named() {
+                if child.is_named() && Some(child.id()) != skip {
                     let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
                     children.push((child, role));
                 }
@@ -834,6 +854,15 @@ mod tests {
         assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
         let f = find(&t, Kind::Fn, "storeEvent");
         assert!(f.has_flag(flags::ASYNC));
+    }
+
+    #[test]
+    fn declared_names_are_not_identifiers() {
+        let t = lower_ts("class S { oninitialized?: () => void; x = other; }\ninterface I { foo: string }");
+        let idents: Vec<&str> = t.nodes().filter(|n| n.kind() == Kind::Ident).map(|n| n.text()).collect();
+        assert_eq!(idents, vec!["other"]);
+        assert!(t.nodes().all(|n| !(n.kind() == Kind::Type && matches!(n.text(), "S" | "I"))));
+        assert_eq!(find(&t, Kind::Field, "oninitialized").name_span().map(|(s, e)| e - s), Some(13));
     }
 
     #[test]
