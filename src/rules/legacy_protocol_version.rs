@@ -30,6 +30,19 @@ impl Rule for LegacyProtocolVersion {
             check_literal(node, cx);
             return;
         }
+        // A constant interpolated into a message chooses nothing; one listed next to legacy
+        // literals is part of the list already reported.
+        if node.ancestors().any(|a| a.kind() == Kind::Template) {
+            return;
+        }
+        let versions = legacy_versions(cx);
+        let in_reported_list = node.role() == Role::Elem
+            && node.parent().is_some_and(|a| {
+                a.kind() == Kind::Array && a.children().any(|c| c.kind() == Kind::Str && versions.contains(&c.text()))
+            });
+        if in_reported_list {
+            return;
+        }
         patterns::check(node, cx);
     }
 }
