@@ -273,3 +273,48 @@ fn is_method_table_key(pair: NodeRef<'_>) -> bool {
         .filter(|c| c.kind() == Kind::Pair && c.id() != pair.id() && c.has_flag(flags::STRING_KEY))
         .any(|c| crate::context::is_mcp_method(c.text()))
 }
+
+/// Splits a name into lower-case words at camelCase humps and at every non-alphanumeric
+/// character (`protocolVersion`, `SUPPORTED_PROTOCOL_VERSIONS`, `MCP-Protocol-Version` all give
+/// `protocol` and `version`), so rules can ask what a name talks about.
+pub fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for ch in name.chars() {
+        if !ch.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
+        cur.extend(ch.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_words;
+
+    #[test]
+    fn splits_names_into_words() {
+        assert_eq!(name_words("protocolVersion"), ["protocol", "version"]);
+        assert_eq!(name_words("SUPPORTED_PROTOCOL_VERSIONS"), ["supported", "protocol", "versions"]);
+        assert_eq!(name_words("MCP-Protocol-Version"), ["mcp", "protocol", "version"]);
+        assert_eq!(
+            name_words("io.modelcontextprotocol/protocolVersion"),
+            ["io", "modelcontextprotocol", "protocol", "version"]
+        );
+        assert_eq!(name_words("V_2025_06_18"), ["v", "2025", "06", "18"]);
+        assert_eq!(name_words("HeaderMismatch"), ["header", "mismatch"]);
+    }
+}

@@ -10,7 +10,7 @@
 //! legacy entry. The SDK constants are the rule's `[[match]]` list.
 
 use crate::engine::FileCx;
-use crate::patterns;
+use crate::patterns::{self, name_words as words};
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
 
@@ -253,47 +253,8 @@ fn local_init<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
     scope.descendants().find(|n| n.kind() == Kind::Var && n.text() == ident.text()).and_then(|v| v.child(Role::Init))
 }
 
-/// Splits a name into lower-case words: camelCase, snake_case, kebab-case, dots and slashes.
-fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut prev_lower = false;
-    for ch in name.chars() {
-        if !ch.is_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
-        cur.extend(ch.to_lowercase());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
 /// "protocol" anywhere, or "version"/"revision" in MCP code.
 fn is_version_words(words: &[String], mcp: bool) -> bool {
     let has = |w: &[&str]| words.iter().any(|x| w.contains(&x.as_str()));
     has(&["protocol", "protocols"]) || (mcp && has(&["version", "versions", "revision", "revisions"]))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::words;
-
-    #[test]
-    fn splits_names_into_words() {
-        assert_eq!(words("protocolVersion"), ["protocol", "version"]);
-        assert_eq!(words("SUPPORTED_PROTOCOL_VERSIONS"), ["supported", "protocol", "versions"]);
-        assert_eq!(words("MCP-Protocol-Version"), ["mcp", "protocol", "version"]);
-        assert_eq!(words("io.modelcontextprotocol/protocolVersion"), ["io", "modelcontextprotocol", "protocol", "version"]);
-        assert_eq!(words("V_2025_06_18"), ["v", "2025", "06", "18"]);
-    }
 }

@@ -53,3 +53,14 @@ export function probe() {
   // ok: MCP201
   return { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {} } };
 }
+
+export class Hooks {
+  // ok: MCP201
+  oninitialized?: () => void;
+}
+
+export function chain(server: { server: { oninitialized?: () => void } }) {
+  // ok: MCP201
+  const previous = server.server.oninitialized;
+  return previous;
+}

@@ -31,3 +31,8 @@ export const meta = {
   // ok: MCP204
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
 };
+
+export function unsupported(requested: string, SUPPORTED_PROTOCOL_VERSIONS: string[]) {
+  // ok: MCP204
+  return new Error(`Unsupported protocol version ${requested} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+}
