@@ -249,10 +249,12 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
             parent.children().filter(|c| c.id() != node.id()).any(is_method_expr)
         }
-        // `setRequestHandler('ping', …)`
+        // `setRequestHandler('ping', …)`; `rpc(url, 'ping')` where this file's `rpc` takes the
+        // argument as its `method` parameter.
         (Role::Arg, Kind::Call) => {
-            parent.arg(0).is_some_and(|a| a.id() == node.id())
-                && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n))
+            (parent.arg(0).is_some_and(|a| a.id() == node.id())
+                && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n)))
+                || is_method_param_arg(node, parent)
         }
         // `['ping', 'initialize'].includes(method)`
         (Role::Elem, Kind::Array) => parent.parent().is_some_and(|m| {
@@ -262,6 +264,17 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         }),
         _ => false,
     }
+}
+
+/// An argument passed to a function of the same file whose parameter in that position is
+/// called `method` (`async function rpc(url, method, params)`).
+fn is_method_param_arg(arg: NodeRef<'_>, call: NodeRef<'_>) -> bool {
+    let Some(name) = call.call_name().filter(|n| !n.is_empty()) else { return false };
+    let Some(index) = call.args().position(|a| a.id() == arg.id()) else { return false };
+    arg.tree()
+        .nodes()
+        .filter(|n| n.kind() == Kind::Fn && n.text() == name)
+        .any(|f| f.children_with(Role::Param).nth(index).is_some_and(|p| is_method_expr(p) || p.text() == "method"))
 }
 
 /// A string key of an object whose other keys are MCP method names: a handler table
@@ -303,7 +316,28 @@ pub fn name_words(name: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::name_words;
+    use super::{is_method_position, name_words};
+    use crate::source::SourceFile;
+    use crate::tree::Kind;
+
+    #[test]
+    fn method_parameter_of_a_local_function() {
+        let src = "async function rpc(url: URL, method: string, params: object) {}\n\
+                   rpc(u, 'initialize', {});\nother(u, 'initialize');";
+        let tree = match crate::lang::typescript::lower(
+            &SourceFile::new(src.to_string()),
+            crate::lang::typescript::Dialect::TypeScript,
+        ) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let found: Vec<bool> = tree
+            .nodes()
+            .filter(|n| n.kind() == Kind::Str && n.text() == "initialize")
+            .map(is_method_position)
+            .collect();
+        assert_eq!(found, vec![true, false]);
+    }
 
     #[test]
     fn splits_names_into_words() {

@@ -23,3 +23,13 @@ export function rawBody(requested: string): string {
   // expect: MCP201
   return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: requested } });
 }
+
+async function rpc(url: URL, method: string, params: object): Promise<unknown> {
+  const res = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return res.json();
+}
+
+export async function legacyHello(url: URL) {
+  // expect: MCP201
+  return rpc(url, 'initialize', { capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+}
