@@ -141,7 +141,10 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let registry = rules::registry()?;
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
     let engine = Engine::new(registry, &enabled, opts.target);
-    let prefilter = Prefilter::new(&enabled, opts.prefilter);
+    // Under `--target dual` the run must see every file that may implement the modern path,
+    // whether or not an enabled rule could fire in it.
+    let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
+    let prefilter = Prefilter::new(&enabled, opts.prefilter, extra);
 
     let t = Instant::now();
     let discovered = discover::discover(
@@ -334,6 +337,11 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
     String::from_utf16(&units).map_err(|_| ())
 }
 
+/// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's
+/// "Target modes"): under `--target dual` their findings flagged `legacy_handler` become notes
+/// when the project also implements the modern path. A flag set by any other rule is ignored.
+pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
+
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
     report: &mut Report,
@@ -348,7 +356,12 @@ fn finish(
         if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name) {
             d.level = *level;
         }
-        if opts.target == Target::Dual && modern_path && d.legacy_handler && d.level > Level::Note {
+        if opts.target == Target::Dual
+            && modern_path
+            && d.legacy_handler
+            && DUAL_DEMOTED_RULES.contains(&d.rule)
+            && d.level > Level::Note
+        {
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
         }

@@ -99,6 +99,18 @@ const MODERN_MARKERS: &[&str] = &[
     "versionNegotiation",
 ];
 
+/// Substrings (ASCII case-insensitive) one of which every file with a modern-path marker
+/// contains: the prefilter keeps such files under `--target dual`.
+pub const MODERN_TOKENS: &[&str] = &[
+    "discover",
+    "clientlifecyclemode",
+    "createmcphandler",
+    "islegacyrequest",
+    "servestdio",
+    "serve_with_lifecycle",
+    "versionnegotiation",
+];
+
 /// Facts about one file that rules share.
 #[derive(Clone, Debug, Default)]
 pub struct FileContext {
@@ -185,6 +197,14 @@ mod tests {
         assert_eq!(sorted, MCP_METHODS);
         assert!(is_mcp_method("tools/list"));
         assert!(!is_mcp_method("tools/lists"));
+    }
+
+    #[test]
+    fn every_modern_marker_has_a_prefilter_token() {
+        for m in MODERN_MARKERS.iter().chain(["server/discover", "discover"].iter()) {
+            let m = m.to_ascii_lowercase();
+            assert!(MODERN_TOKENS.iter().any(|t| m.contains(t)), "{m}");
+        }
     }
 
     #[test]

@@ -29,11 +29,7 @@ impl Rule for EraFallback {
 
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         match node.kind() {
-            Kind::Binary => {
-                if !check_fallback_comparison(node, cx) {
-                    check_draft_constant_branch(node, cx);
-                }
-            }
+            Kind::Binary if !check_fallback_comparison(node, cx) => check_draft_constant_branch(node, cx),
             Kind::Call => check_fallback_includes(node, cx),
             Kind::Case => check_fallback_arm(node, cx),
             Kind::Num => check_draft_number(node, cx),
@@ -257,8 +253,7 @@ const WRAPPERS: &[&str] = &["ErrorCode", "ProtocolErrorCode", "new", "from", "So
 fn context_words(node: NodeRef<'_>) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = node;
-    loop {
-        let Some(parent) = cur.parent() else { break };
+    while let Some(parent) = cur.parent() {
         match (cur.role(), parent.kind()) {
             (_, Kind::Unary) => cur = parent,
             (Role::Arg, Kind::Call) if parent.call_name().is_some_and(|n| WRAPPERS.contains(&n)) => cur = parent,

@@ -54,6 +54,7 @@ export function onProbeError(error: { code: number }, transport: { send(m: objec
   switch (error.code) {
     // expect: MCP205
     case -32_601:
+      // expect-dual: MCP201=note
       transport.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }); // expect: MCP201
       break;
     default:
