@@ -181,11 +181,13 @@ fn describe_path(path: NodeRef<'_>, cx: &FileCx<'_>) -> String {
     }
 }
 
+/// `path` is how the endpoint is named (`` `/mcp` ``), empty when only the handler shows it.
 fn verb_message(verb: &str, path: &str) -> String {
+    let endpoint = if path.is_empty() { "the MCP endpoint".to_string() } else { format!("the MCP endpoint {path}") };
     if verb.eq_ignore_ascii_case("delete") || verb.eq_ignore_ascii_case("del") {
-        format!("serves `DELETE` on the MCP endpoint {path} (session termination); a 2026-07-28 server answers it with 405")
+        format!("serves `DELETE` on {endpoint} (session termination); a 2026-07-28 server answers it with 405")
     } else {
-        format!("serves `GET` on the MCP endpoint {path} (the standalone SSE stream); a 2026-07-28 server answers it with 405")
+        format!("serves `GET` on {endpoint} (the standalone SSE stream); a 2026-07-28 server answers it with 405")
     }
 }
 
@@ -333,7 +335,7 @@ fn check_method_branch(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     }
     let Some(branch) = guarded_branch(node) else { return };
     if branch_is_legacy(node, branch, cx) {
-        let path = branch_path(node).map_or_else(|| "(its handler passes the request to an MCP transport)".to_string(), |p| format!("`{p}`"));
+        let path = branch_path(node).map(|p| format!("`{p}`")).unwrap_or_default();
         cx.report(node, verb_message(verb, &path));
     }
 }
@@ -347,7 +349,7 @@ fn check_method_case(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     for pattern in node.children_with(Role::Pattern) {
         let Some(verb) = verb_of(pattern) else { continue };
         if branch_is_legacy(node, node, cx) {
-            let path = branch_path(node).map_or_else(|| "(its handler passes the request to an MCP transport)".to_string(), |p| format!("`{p}`"));
+            let path = branch_path(node).map(|p| format!("`{p}`")).unwrap_or_default();
             cx.report(pattern, verb_message(verb, &path));
         }
     }
@@ -492,7 +494,7 @@ fn check_rust_route(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
 /// `fetch(url, { method: 'GET', headers: { Accept: 'text/event-stream' } })`,
 /// `new EventSource(url)`, reqwest `client.get(url).header(ACCEPT, "text/event-stream")`.
 fn check_client_stream(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
-    let Some(name) = node.call_name() else { return false };
+    let Some(name) = request_call_name(node) else { return false };
     if node.has_flag(flags::NEW) && name == "EventSource" {
         let Some(url) = node.arg(0) else { return false };
         if !is_mcp_url(url, cx) {
@@ -516,6 +518,25 @@ fn check_client_stream(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     if !data_list(cx, "client_request_calls").contains(&name) || node.has_flag(flags::NEW) {
         return false;
     }
+    check_fetch(node, name, cx)
+}
+
+/// The request function a call invokes: `fetch(…)`, `axios.get(…)`, and
+/// `(this._fetch ?? fetch)(…)` (an injected fetch with the global as fallback).
+fn request_call_name(call: NodeRef<'_>) -> Option<&str> {
+    let callee = call.callee()?;
+    match callee.kind() {
+        Kind::Ident | Kind::Member => Some(callee.text().trim_start_matches('_')),
+        Kind::Binary if matches!(callee.text(), "??" | "||") => callee
+            .children()
+            .filter(|c| matches!(c.kind(), Kind::Ident | Kind::Member))
+            .map(|c| c.text().trim_start_matches('_'))
+            .find(|n| *n == "fetch"),
+        _ => None,
+    }
+}
+
+fn check_fetch(node: NodeRef<'_>, name: &str, cx: &mut FileCx<'_>) -> bool {
     let (Some(url), Some(options)) = (node.arg(0), node.args().find(|a| a.kind() == Kind::Object)) else { return false };
     let method = options.field("method");
     let is_get = match method {

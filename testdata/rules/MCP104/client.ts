@@ -42,3 +42,23 @@ export function legacyServer(res: any) {
   // expect: MCP104=note
   return new SSEServerTransport('/messages', res);
 }
+
+export class StreamingTransport {
+  constructor(
+    private readonly _url: URL,
+    private readonly _fetch?: typeof fetch,
+  ) {}
+
+  async openStream() {
+    const headers = new Headers({ authorization: 'Bearer t' });
+    headers.set('Accept', 'text/event-stream');
+    // expect: MCP104
+    return (this._fetch ?? fetch)(this._url, { method: 'GET', headers });
+  }
+
+  async send(body: unknown) {
+    const headers = new Headers({ accept: 'application/json, text/event-stream' });
+    // ok: MCP104
+    return (this._fetch ?? fetch)(this._url, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+}
