@@ -61,7 +61,7 @@ class Connection {
   info: unknown = null;
 
   handle(msg: { method: string; id?: number; params?: any }) {
-    switch (msg.method) {
+    switch (msg.method) { // expect: MCP202
       // expect: MCP201
       case 'initialize':
         // expect: MCP201
