@@ -36,29 +36,35 @@ impl Rule for MissingServerDiscover {
         let server_methods = data_list(cx, "server_methods");
         let result_keys = data_list(cx, "result_keys");
         let registrations = data_list(cx, "registration_calls");
+        let client_calls = data_list(cx, "client_calls");
         let tree = cx.tree;
         let mut dispatchers: Vec<(NodeRef<'_>, BTreeSet<&str>)> = Vec::new();
         let mut discover: Vec<NodeRef<'_>> = Vec::new();
         // `if` chains and registrations are grouped by the function (or file) they sit in.
-        let mut chains: Vec<(Option<NodeRef<'_>>, NodeRef<'_>, BTreeSet<&str>, bool)> = Vec::new();
+        let mut chains: Vec<(Option<NodeRef<'_>>, NodeRef<'_>, BTreeSet<&str>, BTreeSet<&str>, bool)> = Vec::new();
         let mut registered: Option<(NodeRef<'_>, BTreeSet<&str>)> = None;
         for node in tree.nodes() {
             match node.kind() {
                 Kind::Switch if node.child(Role::Scrutinee).is_some_and(is_method_expr) => {
                     let mut methods = BTreeSet::new();
-                    let mut builds = false;
+                    let mut building = BTreeSet::new();
+                    let mut client = false;
                     for case in node.children_with(Role::Case) {
+                        let builds = case.children_with(Role::Body).any(|b| builds_result(b, &result_keys));
+                        client |= case.children_with(Role::Body).any(|b| calls_client_api(b, &client_calls));
                         for p in case.children_with(Role::Pattern) {
                             let Some(m) = p.str_value() else { continue };
                             if m == DISCOVER {
                                 discover.push(p);
                             } else if server_methods.contains(&m) {
                                 methods.insert(m);
-                                builds |= case.children_with(Role::Body).any(|b| builds_result(b, &result_keys));
+                                if builds {
+                                    building.insert(m);
+                                }
                             }
                         }
                     }
-                    if methods.len() >= 2 && builds {
+                    if building.len() >= 2 && !client {
                         let at = node.child(Role::Scrutinee).unwrap_or(node);
                         dispatchers.push((at, methods));
                     }
@@ -76,8 +82,9 @@ impl Rule for MissingServerDiscover {
                         .filter(|p| p.value().is_some_and(|v| matches!(v.kind(), Kind::Fn | Kind::Ident | Kind::Member)))
                         .collect();
                     let methods: BTreeSet<&str> = handled.iter().map(|p| p.text()).collect();
-                    let builds = handled.iter().any(|p| p.value().is_some_and(|v| builds_result(v, &result_keys)));
-                    if methods.len() >= 2 && builds {
+                    let building = handled.iter().filter(|p| p.value().is_some_and(|v| builds_result(v, &result_keys)));
+                    let client = handled.iter().any(|p| p.value().is_some_and(|v| calls_client_api(v, &client_calls)));
+                    if building.map(|p| p.text()).collect::<BTreeSet<_>>().len() >= 2 && !client {
                         dispatchers.push((handled[0], methods));
                     }
                 }
@@ -98,12 +105,20 @@ impl Rule for MissingServerDiscover {
                     }
                     let scope = node.enclosing(Kind::Fn);
                     let builds = guarded(node).is_some_and(|t| builds_result(t, &result_keys));
-                    match chains.iter_mut().find(|c| c.0 == scope) {
-                        Some(c) => {
-                            c.2.insert(method);
-                            c.3 |= builds;
+                    let client = guarded(node).is_some_and(|t| calls_client_api(t, &client_calls));
+                    let index = match chains.iter().position(|c| c.0 == scope) {
+                        Some(i) => i,
+                        None => {
+                            chains.push((scope, node, BTreeSet::new(), BTreeSet::new(), false));
+                            chains.len() - 1
                         }
-                        None => chains.push((scope, node, BTreeSet::from([method]), builds)),
+                    };
+                    if let Some(c) = chains.get_mut(index) {
+                        c.2.insert(method);
+                        if builds {
+                            c.3.insert(method);
+                        }
+                        c.4 |= client;
                     }
                 }
                 Kind::Call => {
@@ -122,8 +137,8 @@ impl Rule for MissingServerDiscover {
                 _ => {}
             }
         }
-        for (_, at, methods, builds) in chains {
-            if methods.len() >= 2 && builds {
+        for (_, at, methods, building, client) in chains {
+            if building.len() >= 2 && !client {
                 dispatchers.push((at, methods));
             }
         }
@@ -210,6 +225,14 @@ fn builds_result(node: NodeRef<'_>, keys: &[&str]) -> bool {
     tree.nodes()
         .filter(|f| matches!(f.kind(), Kind::Fn | Kind::Var) && !f.text().is_empty() && called.contains(&f.text()))
         .any(|f| has_result_object(f, keys))
+}
+
+/// Whether code calls an MCP client API (`client.listTools()`, `peer.call_tool(…)`): the branch
+/// is a client (a CLI, a replay button) that names the method it sends, not a server.
+fn calls_client_api(node: NodeRef<'_>, client_calls: &[&str]) -> bool {
+    std::iter::once(node)
+        .chain(node.descendants())
+        .any(|n| n.kind() == Kind::Call && n.receiver().is_some() && n.call_name().is_some_and(|c| client_calls.contains(&c)))
 }
 
 fn has_result_object(node: NodeRef<'_>, keys: &[&str]) -> bool {

@@ -47,3 +47,14 @@ export const labels = {
   'tools/list': 'List tools',
   'tools/call': 'Call a tool',
 };
+
+export async function runMethod(client: Client, args: { method: string; name?: string }) {
+  let result: unknown;
+  // ok: MCP202
+  if (args.method === 'tools/list') {
+    result = { tools: (await client.listTools()).tools };
+  } else if (args.method === 'tools/call') {
+    result = { content: (await client.callTool({ name: args.name ?? '' })).content };
+  }
+  return result;
+}
