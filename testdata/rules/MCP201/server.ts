@@ -27,7 +27,7 @@ server.setNotificationHandler(InitializedNotificationSchema, async () => {
   console.error('client ready');
 });
 
-const v2 = new McpServer({ name: 'notes', version: '2.0.0' });
+const v2 = new McpServer({ name: 'notes', version: '2.0.0' }); // expect: MCP203
 // expect: MCP201
 v2.server.setRequestHandler('initialize', async (request) => ({
   protocolVersion: request.params.protocolVersion,

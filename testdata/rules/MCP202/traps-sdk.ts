@@ -1,7 +1,7 @@
 // Traps: servers on an SDK are not hand-rolled dispatchers.
 import { Server } from '@modelcontextprotocol/server';
 
-const server = new Server({ name: 'sdk', version: '2.0.0' }, { capabilities: { tools: {} } });
+const server = new Server({ name: 'sdk', version: '2.0.0' }, { capabilities: { tools: {} } }); // expect: MCP203
 
 // ok: MCP202
 server.setRequestHandler('tools/list', async () => ({ tools: [] }));

@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 
 // Changelog: 2025-06-18 added structured tool output; 2025-11-25 added tasks.
 // ok: MCP204
-const server = new McpServer({ name: 'weather', version: '2025-03-26' });
+const server = new McpServer({ name: 'weather', version: '2025-03-26' }); // expect: MCP203
 // ok: MCP204
 export const releasedAt = '2025-06-18';
 // ok: MCP204
