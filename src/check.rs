@@ -211,6 +211,13 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         });
     }
 
+    // A project also opts into the modern era through its SDK's version or feature (rmcp 3,
+    // tower-mcp `protocol-2026-07-28`); MCP203's document records which.
+    if opts.target == Target::Dual && !modern_path {
+        let eras =
+            registry.get("MCP203").map(|def| crate::manifest::SdkEras::from_data(&def.meta.data)).unwrap_or_default();
+        modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
+    }
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();

@@ -104,6 +104,69 @@ fn workspace_declaration<'m>(
         })
 }
 
+/// Where each SDK starts speaking 2026-07-28, as MCP203's document records it: crates and the
+/// first modern version (`cargo_modern_from`), crates whose modern era is a feature
+/// (`cargo_modern_feature`).
+#[derive(Clone, Debug, Default)]
+pub struct SdkEras {
+    pub modern_from: Vec<(String, Version)>,
+    pub modern_feature: Vec<(String, Vec<String>)>,
+}
+
+impl SdkEras {
+    pub fn from_data(data: &toml::Table) -> SdkEras {
+        let modern_from = data
+            .get("cargo_modern_from")
+            .and_then(|v| v.as_table())
+            .map(|t| t.iter().filter_map(|(k, v)| Some((k.clone(), lowest_admitted(v.as_str()?)?))).collect())
+            .unwrap_or_default();
+        let modern_feature = data
+            .get("cargo_modern_feature")
+            .and_then(|v| v.as_table())
+            .map(|t| {
+                t.iter()
+                    .map(|(k, v)| {
+                        let names = v
+                            .as_array()
+                            .map_or_else(Vec::new, |a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect());
+                        (k.clone(), names)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        SdkEras { modern_from, modern_feature }
+    }
+
+    /// Whether a (resolved) dependency of `m` builds an SDK in its modern era: rmcp 3, rust-mcp-sdk
+    /// 2, tower-mcp with `protocol-2026-07-28` (on the dependency or through `[features]`).
+    pub fn is_modern(&self, m: &Manifest, dep: &Dependency) -> bool {
+        if let Some((_, from)) = self.modern_from.iter().find(|(n, _)| *n == dep.name) {
+            return dep.requirement.as_deref().and_then(lowest_admitted).is_some_and(|low| low >= *from);
+        }
+        self.feature_enabled(m, dep).unwrap_or(false)
+    }
+
+    /// For a crate whose era is a feature: whether the dependency enables it (`None` for other
+    /// crates).
+    pub fn feature_enabled(&self, m: &Manifest, dep: &Dependency) -> Option<bool> {
+        let (_, wanted) = self.modern_feature.iter().find(|(n, _)| *n == dep.name)?;
+        let on_dependency = dep.features.iter().any(|f| wanted.contains(f));
+        let through_features =
+            m.cargo_features().iter().flat_map(|(_, on)| on.iter()).any(|on| {
+                wanted.iter().any(|w| *on == format!("{}/{w}", dep.key) || *on == format!("{}?/{w}", dep.key))
+            });
+        Some(on_dependency || through_features)
+    }
+}
+
+/// Whether any manifest opts into the 2026-07-28 era through its SDK (the `--target dual`
+/// modern path, next to the code markers of [`crate::context`]).
+pub fn opts_into_modern(manifests: &[Manifest], eras: &SdkEras) -> bool {
+    resolved_dependencies(manifests)
+        .iter()
+        .any(|(i, dep)| manifests.get(*i).is_some_and(|m| m.kind == ManifestKind::Cargo && eras.is_modern(m, dep)))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cargo.toml
 
@@ -480,6 +543,25 @@ mod tests {
         assert_eq!(dep.requirement.as_deref(), Some("0.25"));
         assert_eq!(dep.features, vec!["http".to_string(), "protocol-2026-07-28".to_string()]);
         assert_eq!(dep.inherited_from.as_deref(), Some("Cargo.toml"));
+    }
+
+    #[test]
+    fn sdk_versions_that_opt_into_the_modern_era() {
+        let mut data = toml::Table::new();
+        let mut from = toml::Table::new();
+        from.insert("rmcp".into(), toml::Value::String("3.0.0".into()));
+        data.insert("cargo_modern_from".into(), toml::Value::Table(from));
+        let mut feature = toml::Table::new();
+        feature.insert("tower-mcp".into(), toml::Value::Array(vec![toml::Value::String("protocol-2026-07-28".into())]));
+        data.insert("cargo_modern_feature".into(), toml::Value::Table(feature));
+        let eras = SdkEras::from_data(&data);
+        let modern = |text: &str| opts_into_modern(&[manifest("Cargo.toml", text)], &eras);
+        assert!(modern("[dependencies]\nrmcp = \"3\"\n"));
+        assert!(!modern("[dependencies]\nrmcp = \">=2\"\n"));
+        assert!(!modern("[dependencies]\ntower-mcp = \"0.25\"\n"));
+        assert!(modern("[dependencies]\ntower-mcp = { version = \"0.25\", features = [\"protocol-2026-07-28\"] }\n"));
+        assert!(modern("[features]\nm = [\"tower-mcp/protocol-2026-07-28\"]\n[dependencies]\ntower-mcp = \"0.25\"\n"));
+        assert!(!opts_into_modern(&[manifest("package.json", "{\"dependencies\":{\"rmcp\":\"3\"}}")], &eras));
     }
 
     #[test]

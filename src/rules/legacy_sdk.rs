@@ -15,7 +15,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::{FileCx, ProjectCx};
-use crate::manifest::{self, lowest_admitted, Dependency, Version};
+use crate::manifest::{self, lowest_admitted, Dependency, SdkEras, Version};
 use crate::project::ManifestKind;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{flags, Kind, NodeRef, Role};
@@ -215,12 +215,7 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
     let data = &cx.meta.data;
     let npm_any = list(data, "npm_legacy_packages");
     let npm_below: Vec<(String, Version)> = thresholds(data, "npm_modern_from");
-    let cargo_below: Vec<(String, Version)> = thresholds(data, "cargo_modern_from");
-    let feature_crates: Vec<(String, Vec<String>)> = data
-        .get("cargo_modern_feature")
-        .and_then(|v| v.as_table())
-        .map(|t| t.iter().map(|(k, v)| (k.clone(), v.as_array().map_or_else(Vec::new, |a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()))).collect())
-        .unwrap_or_default();
+    let eras = SdkEras::from_data(data);
     let manifests = cx.manifests;
     let deps = manifest::resolved_dependencies(manifests);
     let mut findings: Vec<(usize, Dependency, String)> = Vec::new();
@@ -247,7 +242,7 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
             }
             ManifestKind::Cargo => {
                 // An inherited version is reported once, at the workspace's declaration.
-                if let Some((_, modern)) = cargo_below.iter().find(|(n, _)| *n == dep.name).filter(|_| dep.inherited_from.is_none()) {
+                if let Some((_, modern)) = eras.modern_from.iter().find(|(n, _)| *n == dep.name).filter(|_| dep.inherited_from.is_none()) {
                     if req.and_then(lowest_admitted).is_some_and(|low| low < *modern) {
                         findings.push((*i, dep.clone(), format!(
                             "depends on `{}` `{}`, which admits versions below {} that speak only the 2025 protocol",
@@ -257,20 +252,18 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
                         )));
                     }
                 }
-                if let Some((_, wanted)) = feature_crates.iter().find(|(n, _)| *n == dep.name) {
+                if let Some(enabled) = eras.feature_enabled(m, dep) {
+                    // An inherited entry whose workspace was not analyzed cannot be judged.
                     if dep.requirement.is_none() && dep.inherited && dep.inherited_from.is_none() {
                         continue;
                     }
-                    let declared_in_workspace = dep.section == "workspace.dependencies";
-                    let members_inherit = declared_in_workspace
+                    // A workspace declaration is judged through the members that inherit it.
+                    let members_inherit = dep.section == "workspace.dependencies"
                         && deps.iter().any(|(_, d)| d.inherited_from.as_deref() == Some(m.path.as_str()) && d.key == dep.key);
                     if members_inherit {
                         continue;
                     }
-                    let enabled = dep.features.iter().any(|f| wanted.contains(f))
-                        || m.cargo_features().iter().flat_map(|(_, on)| on.iter()).any(|on| {
-                            wanted.iter().any(|w| *on == format!("{}/{w}", dep.key) || *on == format!("{}?/{w}", dep.key))
-                        });
+                    let wanted = eras.modern_feature.iter().find(|(n, _)| *n == dep.name).map(|(_, w)| w.as_slice()).unwrap_or_default();
                     if !enabled {
                         findings.push((*i, dep.clone(), format!(
                             "builds `{}` without the `{}` feature: the default build speaks only the 2025 protocol",
@@ -290,6 +283,7 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
 }
 
 fn thresholds(data: &toml::Table, key: &str) -> Vec<(String, Version)> {
+    // Same shape as `cargo_modern_from`, read by `SdkEras`.
     data.get(key)
         .and_then(|v| v.as_table())
         .map(|t| t.iter().filter_map(|(k, v)| Some((k.clone(), parse_threshold(v.as_str()?)?))).collect())
