@@ -349,6 +349,10 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
 /// when the project also implements the modern path. A flag set by any other rule is ignored.
 pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
 
+/// The hint of a legacy handler a dual-era project keeps.
+const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
+     protocol version on the request), and delete it when the project drops the 2025 era.";
+
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
     report: &mut Report,
@@ -371,6 +375,7 @@ fn finish(
         {
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
+            d.hint = DUAL_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
