@@ -315,7 +315,22 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Index, role, "", stack);
             }
             "call_expression" => {
-                self.open(node, Kind::Call, role, "", stack);
+                let awaited = node.child_by_field_name("function").filter(|f| f.kind() == "await_expression");
+                match awaited.and_then(|f| f.named_child(0).map(|inner| (f, inner))) {
+                    // tree-sitter reads `await rpc<T>(x)` as `(await rpc)<T>(x)`: lower it as
+                    // `await (rpc<T>(x))`, the way TypeScript reads it.
+                    Some((f, inner)) => {
+                        self.b.open(Kind::Unary, role, Self::span(node), "await");
+                        self.b.open(Kind::Call, Role::Operand, (inner.start_byte(), node.end_byte()), "");
+                        stack.push(Work::Close);
+                        stack.push(Work::Close);
+                        self.push_children_except(node, stack, None, Some(f.id()));
+                        stack.push(Work::Visit(inner, Role::Callee));
+                    }
+                    None => {
+                        self.open(node, Kind::Call, role, "", stack);
+                    }
+                }
             }
             "new_expression" => {
                 let id = self.open(node, Kind::Call, role, "", stack);
@@ -854,6 +869,15 @@ mod tests {
         assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
         let f = find(&t, Kind::Fn, "storeEvent");
         assert!(f.has_flag(flags::ASYNC));
+    }
+
+    #[test]
+    fn awaited_generic_calls_keep_their_callee() {
+        let t = lower_ts("async function f() { const r = await rpc<{ a: string }>(url, 'initialize'); }");
+        let call = t.nodes().find(|n| n.kind() == Kind::Call);
+        assert_eq!(call.and_then(|c| c.call_name()), Some("rpc"));
+        assert_eq!(call.map(|c| c.args().count()), Some(2));
+        assert_eq!(call.and_then(|c| c.parent()).map(|p| (p.kind(), p.text())), Some((Kind::Unary, "await")));
     }
 
     #[test]
