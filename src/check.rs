@@ -1,21 +1,22 @@
 //! One analysis run, top to bottom: discover files → read → prefilter → parse once → run all
 //! rules in one pass → project rules → collect and sort.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::baseline::BaselineSummary;
 use crate::diagnostic::{Diagnostic, NotAnalyzed};
-use crate::discover::{self, Candidate, DiscoverOptions, FileKind};
+use crate::discover::{self, Candidate, DiscoverOptions, ExcludeSet, FileKind};
 use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
 use crate::lang::{self, ParseFailure};
 use crate::prefilter::Prefilter;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
-use crate::suppress;
+use crate::suppress::{self, FileSuppressions, Suppression};
 use crate::tree::Lang;
 
 /// Stack size of the analysis threads. The front ends refuse nesting beyond
@@ -38,9 +39,13 @@ pub struct Options {
     pub respect_gitignore: bool,
     pub max_file_size: u64,
     pub prefilter: bool,
-    pub exclude: Vec<String>,
+    /// Glob patterns (gitignore syntax) of paths to leave out, each set anchored at its base.
+    pub exclude: Vec<ExcludeSet>,
     /// Per-rule level overrides (id → level).
     pub levels: Vec<(String, Level)>,
+    /// Report only findings in these files (relative to `root`). Every file is still analyzed,
+    /// so project-level rules see the whole project (`--changed-since`).
+    pub only_paths: Option<BTreeSet<String>>,
 }
 
 impl Default for Options {
@@ -57,6 +62,7 @@ impl Default for Options {
             prefilter: true,
             exclude: Vec::new(),
             levels: Vec::new(),
+            only_paths: None,
         }
     }
 }
@@ -89,12 +95,14 @@ pub struct Report {
     pub stats: Stats,
     /// Ids of the rules that ran.
     pub rules_run: Vec<String>,
+    /// The comparison with a baseline, when the run had one (`--baseline`).
+    pub baseline: Option<BaselineSummary>,
 }
 
 impl Report {
-    /// Findings that count: not suppressed.
+    /// Findings that count: neither suppressed inline nor recorded in the baseline.
     pub fn active(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.findings.iter().filter(|d| d.suppression.is_none())
+        self.findings.iter().filter(|d| d.is_active())
     }
 
     /// Whether an analyzer bug left the run incomplete.
@@ -104,7 +112,11 @@ impl Report {
 }
 
 /// Resolves `--select`/`--ignore` into the enabled rules.
-pub fn enabled_rules(registry: &'static Registry, select: &[String], ignore: &[String]) -> Result<Vec<&'static RuleDef>, String> {
+pub fn enabled_rules(
+    registry: &'static Registry,
+    select: &[String],
+    ignore: &[String],
+) -> Result<Vec<&'static RuleDef>, String> {
     for name in select.iter().chain(ignore) {
         if registry.get(name).is_none() {
             return Err(format!("unknown rule `{name}` (see `mcpshift rules`)"));
@@ -113,16 +125,27 @@ pub fn enabled_rules(registry: &'static Registry, select: &[String], ignore: &[S
     Ok(registry
         .rules
         .iter()
-        .filter(|r| select.is_empty() || select.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
-        .filter(|r| !ignore.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
+        .filter(|r| {
+            select.is_empty()
+                || select
+                    .iter()
+                    .any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s)
+        })
+        .filter(|r| {
+            !ignore
+                .iter()
+                .any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s)
+        })
         .collect())
 }
 
 /// What analyzing one file produced.
 struct FileResult {
+    path: String,
     outcome: FileOutcome,
     not_analyzed: Option<NotAnalyzed>,
     manifest: Option<Manifest>,
+    suppressions: Vec<Suppression>,
     lang: Option<Lang>,
     skipped: bool,
     bytes: u64,
@@ -149,20 +172,37 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             exclude: opts.exclude.clone(),
         },
     )?;
-    let mut stats = Stats { discovery: t.elapsed(), files_found: discovered.candidates.len(), ..Stats::default() };
+    let mut stats = Stats {
+        discovery: t.elapsed(),
+        files_found: discovered.candidates.len(),
+        ..Stats::default()
+    };
 
-    let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
+    let jobs = if opts.jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.jobs
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results: Vec<FileResult> =
-        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter)).collect());
+    let results: Vec<FileResult> = pool.install(|| {
+        discovered
+            .candidates
+            .par_iter()
+            .map(|c| analyze(c, &engine, &prefilter))
+            .collect()
+    });
 
-    let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
+    let mut report = Report {
+        not_analyzed: discovered.not_analyzed,
+        ..Report::default()
+    };
     let mut facts: Vec<ProjectFact> = Vec::new();
     let mut manifests = Vec::new();
+    let mut suppressions: Vec<FileSuppressions> = Vec::new();
     let mut modern_path = false;
     for r in results {
         stats.bytes_read += r.bytes;
@@ -187,6 +227,12 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             manifests.push(m);
         }
         modern_path |= r.outcome.modern_path;
+        if !r.suppressions.is_empty() {
+            suppressions.push(FileSuppressions {
+                path: r.path,
+                items: r.suppressions,
+            });
+        }
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
     }
@@ -204,7 +250,18 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         });
     }
 
-    finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
+    suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
+    finish(
+        &mut report,
+        registry,
+        &enabled,
+        opts,
+        modern_path,
+        &manifests,
+    );
+    if let Some(only) = &opts.only_paths {
+        keep_only(&mut report, only);
+    }
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();
     report.stats = stats;
@@ -215,9 +272,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
 /// [`NotAnalyzed`].
 fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult {
     let mut r = FileResult {
+        path: c.rel.clone(),
         outcome: FileOutcome::default(),
         not_analyzed: None,
         manifest: None,
+        suppressions: Vec::new(),
         lang: None,
         skipped: false,
         bytes: 0,
@@ -244,7 +303,12 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     if c.kind == FileKind::Manifest {
         r.manifest = Some(Manifest {
             path: c.rel.clone(),
-            kind: match Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
+            kind: match Manifest::kind_of(
+                c.path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or_default(),
+            ) {
                 Some(k) => k,
                 None => return r,
             },
@@ -265,7 +329,10 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower(&source),
-        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
+        FileKind::Manifest => Err(ParseFailure {
+            reason: "not source".into(),
+            offset: None,
+        }),
     }));
     r.parse = t.elapsed();
     let tree = match parsed {
@@ -285,8 +352,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r.lang = Some(tree.lang());
 
     let t = Instant::now();
-    let mut outcome = engine.check_file(&c.rel, &source, &tree);
-    suppress::apply(&mut outcome.diagnostics, &tree, &source, &c.rel);
+    let outcome = engine.check_file(&c.rel, &source, &tree);
+    r.suppressions = suppress::collect(&tree, &source);
     drop(tree);
     r.rules = t.elapsed();
     if let Some((rule, message)) = outcome.panics.first() {
@@ -298,24 +365,47 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r
 }
 
-fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
-    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
+/// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
+/// the whole run incomplete.
+fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
+    report.findings.retain(|d| only.contains(&d.path));
+    report
+        .not_analyzed
+        .retain(|n| n.internal || only.contains(&n.path));
+}
+
+fn not_analyzed(
+    c: &Candidate,
+    reason: String,
+    position: Option<crate::source::Position>,
+) -> NotAnalyzed {
+    NotAnalyzed {
+        path: c.rel.clone(),
+        reason,
+        position,
+        internal: false,
+    }
 }
 
 /// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
 /// refused with the reason.
 pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
-        return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
+        return utf16(rest, u16::from_le_bytes)
+            .map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
     }
     if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
-        return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
+        return utf16(rest, u16::from_be_bytes)
+            .map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
     }
     if let Some(pos) = bytes.iter().position(|&b| b == 0) {
         return Err(format!("binary file (NUL byte at offset {pos})"));
     }
     let mut text = String::from_utf8(bytes).map_err(|e| {
-        format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to())
+        format!(
+            "not valid UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
     })?;
     if text.starts_with('\u{feff}') {
         text.drain(..3);
@@ -342,34 +432,57 @@ fn finish(
 ) {
     let _ = manifests;
     for d in &mut report.findings {
-        if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name) {
+        if let Some((_, level)) = opts
+            .levels
+            .iter()
+            .find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name)
+        {
             d.level = *level;
         }
         if opts.target == Target::Dual && modern_path && d.legacy_handler && d.level > Level::Note {
             d.level = Level::Note;
-            d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
+            d.message
+                .push_str(" (kept for legacy peers: keep it behind the era check)");
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
         let _ = registry;
         for n in &report.not_analyzed {
             let source = SourceFile::new(String::new());
-            let mut d = make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));
+            let mut d = make_diagnostic(
+                &def.meta,
+                &n.path,
+                &source,
+                (0, 0),
+                format!("file not analyzed: {}", n.reason),
+            );
             if let Some(p) = n.position {
                 d.start = p;
                 d.end = p;
             }
-            if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule)) {
+            if let Some((_, level)) = opts
+                .levels
+                .iter()
+                .find(|(id, _)| id.eq_ignore_ascii_case(d.rule))
+            {
                 d.level = *level;
             }
             report.findings.push(d);
         }
     }
-    report.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()).then_with(|| a.message.cmp(&b.message)));
-    report.findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start);
+    report.findings.sort_by(|a, b| {
+        a.sort_key()
+            .cmp(&b.sort_key())
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    report.findings.dedup_by(|a, b| {
+        a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start
+    });
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for d in &mut report.findings {
-        let n = seen.entry((d.fingerprint.clone(), d.path.clone())).or_insert(0);
+        let n = seen
+            .entry((d.fingerprint.clone(), d.path.clone()))
+            .or_insert(0);
         *n += 1;
         d.fingerprint = format!("{}:{}", d.fingerprint, n);
     }

@@ -35,7 +35,11 @@ const KIND_COUNT: usize = Kind::Other as usize + 1;
 
 impl Engine {
     pub fn new(registry: &'static Registry, enabled: &[&'static RuleDef], target: Target) -> Self {
-        let rules: Vec<&'static RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_some()).collect();
+        let rules: Vec<&'static RuleDef> = enabled
+            .iter()
+            .copied()
+            .filter(|r| r.rule.is_some())
+            .collect();
         let mut dispatch = vec![Vec::new(); KIND_COUNT];
         for (i, def) in rules.iter().enumerate() {
             if let Some(rule) = def.rule {
@@ -49,7 +53,12 @@ impl Engine {
                 }
             }
         }
-        Engine { registry, rules, dispatch, target }
+        Engine {
+            registry,
+            rules,
+            dispatch,
+            target,
+        }
     }
 
     /// Runs every rule over one lowered file.
@@ -67,7 +76,9 @@ impl Engine {
             out: &mut out,
         };
         for node in tree.nodes() {
-            let Some(interested) = self.dispatch.get(node.kind() as usize) else { continue };
+            let Some(interested) = self.dispatch.get(node.kind() as usize) else {
+                continue;
+            };
             for &i in interested {
                 if failed[i] {
                     continue;
@@ -75,9 +86,13 @@ impl Engine {
                 let def = self.rules[i];
                 if let Some(rule) = def.rule {
                     cx.meta = Some(&def.meta);
-                    if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx))) {
+                    if let Err(panic) =
+                        catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx)))
+                    {
                         failed[i] = true;
-                        cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+                        cx.out
+                            .panics
+                            .push((def.meta.id.clone(), panic_message(&*panic)));
                     }
                 }
             }
@@ -89,7 +104,9 @@ impl Engine {
             if let Some(rule) = def.rule {
                 cx.meta = Some(&def.meta);
                 if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_file(&mut cx))) {
-                    cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+                    cx.out
+                        .panics
+                        .push((def.meta.id.clone(), panic_message(&*panic)));
                 }
             }
         }
@@ -103,9 +120,16 @@ impl Engine {
         let mut out = FileOutcome::default();
         for def in &self.rules {
             let Some(rule) = def.rule else { continue };
-            let mut cx = ProjectCx { facts, manifests, meta: &def.meta, target: self.target, out: &mut out };
+            let mut cx = ProjectCx {
+                facts,
+                manifests,
+                meta: &def.meta,
+                target: self.target,
+                out: &mut out,
+            };
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_project(&mut cx))) {
-                out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
+                out.panics
+                    .push((def.meta.id.clone(), panic_message(&*panic)));
             }
         }
         out
@@ -166,7 +190,11 @@ impl<'a> FileCx<'a> {
     }
 
     /// Reports a finding of the current rule at a byte range.
-    pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
+    pub fn report_range(
+        &mut self,
+        range: (usize, usize),
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
         let meta = self.meta();
         let diag = make_diagnostic(meta, self.path, self.source, range, message.into());
         self.out.diagnostics.push(diag);
@@ -175,7 +203,13 @@ impl<'a> FileCx<'a> {
     }
 
     /// Records a fact for the project-level checks.
-    pub fn fact(&mut self, node: NodeRef<'_>, kind: &str, name: impl Into<String>, data: Vec<String>) {
+    pub fn fact(
+        &mut self,
+        node: NodeRef<'_>,
+        kind: &str,
+        name: impl Into<String>,
+        data: Vec<String>,
+    ) {
         let rule = self.meta().id.clone();
         let (s, e) = node.focus();
         self.out.facts.push(ProjectFact {
@@ -232,6 +266,7 @@ impl ProjectCx<'_> {
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
             suppression: None,
+            baseline: None,
             fingerprint: fingerprint(&meta.id, path, snippet),
         };
         self.out.diagnostics.push(diag);
@@ -240,8 +275,19 @@ impl ProjectCx<'_> {
     }
 
     /// Reports a finding at a fact's place.
-    pub fn report_fact(&mut self, fact: &ProjectFact, message: impl Into<String>) -> &mut Diagnostic {
-        self.report_at(&fact.path, fact.range, fact.start, fact.end, &fact.snippet, message)
+    pub fn report_fact(
+        &mut self,
+        fact: &ProjectFact,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        self.report_at(
+            &fact.path,
+            fact.range,
+            fact.start,
+            fact.end,
+            &fact.snippet,
+            message,
+        )
     }
 }
 
@@ -266,6 +312,7 @@ pub fn make_diagnostic(
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
         suppression: None,
+        baseline: None,
         fingerprint: fingerprint(&meta.id, path, &normalized(source.slice(range.0, range.1))),
     }
 }
