@@ -29,16 +29,9 @@ fn main() {
     let mut modules = Vec::new();
     let mut entries = String::new();
     for path in &tomls {
-        let file = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
+        let file = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         let Some((id, name)) = file.split_once('-') else {
-            errors.push(format!(
-                "{}: file name must be <ID>-<name>.toml",
-                path.display()
-            ));
+            errors.push(format!("{}: file name must be <ID>-<name>.toml", path.display()));
             continue;
         };
         let text = fs::read_to_string(path).unwrap_or_default();
@@ -50,10 +43,7 @@ fn main() {
             }
         };
         if meta.id != id || meta.name != name {
-            errors.push(format!(
-                "{}: `id`/`name` must match the file name ({id}, {name})",
-                path.display()
-            ));
+            errors.push(format!("{}: `id`/`name` must match the file name ({id}, {name})", path.display()));
         }
         let builtin = meta.builtin;
         let module = name.replace('-', "_");
@@ -64,10 +54,7 @@ fn main() {
             modules.push((module.clone(), imp));
             format!("Some({module}::RULE)")
         } else {
-            errors.push(format!(
-                "{}: no implementation at src/rules/{module}.rs",
-                path.display()
-            ));
+            errors.push(format!("{}: no implementation at src/rules/{module}.rs", path.display()));
             "None".to_string()
         };
         let _ = writeln!(
@@ -82,20 +69,12 @@ fn main() {
         let mut files: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
         files.sort();
         for f in files {
-            let stem = f
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default()
-                .to_string();
+            let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
             if f.extension().is_none_or(|e| e != "rs") || stem == "mod" || stem == "meta" {
                 continue;
             }
             if !modules.iter().any(|(m, _)| *m == stem) {
-                errors.push(format!(
-                    "{}: no rules/<ID>-{}.toml documents this rule",
-                    f.display(),
-                    stem.replace('_', "-")
-                ));
+                errors.push(format!("{}: no rules/<ID>-{}.toml documents this rule", f.display(), stem.replace('_', "-")));
             }
         }
     }
@@ -109,11 +88,7 @@ fn main() {
 
     let mut out = String::new();
     for (module, path) in &modules {
-        let _ = writeln!(
-            out,
-            "#[path = {:?}]\npub(crate) mod {module};",
-            path.display().to_string()
-        );
+        let _ = writeln!(out, "#[path = {:?}]\npub(crate) mod {module};", path.display().to_string());
     }
     let _ = writeln!(out, "\n/// Every rule: its documentation, embedded, and its check.\npub(crate) static ENTRIES: &[RuleEntry] = &[\n{entries}];");
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));

@@ -71,18 +71,14 @@ impl Baseline {
             .collect();
         findings.sort();
         findings.dedup();
-        Baseline {
-            version: VERSION,
-            tool: "mcpshift".into(),
-            findings,
-        }
+        Baseline { version: VERSION, tool: "mcpshift".into(), findings }
     }
 
     pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
-        let baseline: Baseline = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a mcpshift baseline: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
+        let baseline: Baseline =
+            serde_json::from_str(&text).map_err(|e| format!("{}: not a mcpshift baseline: {e}", path.display()))?;
         if baseline.version != VERSION || baseline.tool != "mcpshift" {
             return Err(format!(
                 "{}: baseline version {} of `{}` is not supported (expected version {VERSION} of `mcpshift`)",
@@ -97,25 +93,17 @@ impl Baseline {
     pub fn write(&self, path: &Path) -> Result<(), String> {
         let mut text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
         text.push('\n');
-        std::fs::write(path, text)
-            .map_err(|e| format!("cannot write baseline {}: {e}", path.display()))
+        std::fs::write(path, text).map_err(|e| format!("cannot write baseline {}: {e}", path.display()))
     }
 }
 
 /// Marks every active finding `new` or `unchanged`, and lists the entries left over. Entries
 /// of rules that did not run, or of files outside `only` (`--changed-since`), were not looked
 /// for, so they are not listed as absent.
-pub fn apply(
-    report: &mut Report,
-    baseline: &Baseline,
-    file: &str,
-    only: Option<&BTreeSet<String>>,
-) {
+pub fn apply(report: &mut Report, baseline: &Baseline, file: &str, only: Option<&BTreeSet<String>>) {
     let mut remaining: HashMap<(&str, &str, &str), usize> = HashMap::new();
     for e in &baseline.findings {
-        *remaining
-            .entry((e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str()))
-            .or_insert(0) += 1;
+        *remaining.entry((e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str())).or_insert(0) += 1;
     }
     let mut unchanged = 0;
     // Suppressed findings are compared too (they are never recorded, so they are `new` unless
@@ -132,9 +120,8 @@ pub fn apply(
         }
     }
     let mut absent = Vec::new();
-    let looked_for = |e: &Entry| {
-        report.rules_run.iter().any(|r| *r == e.rule) && only.is_none_or(|o| o.contains(&e.path))
-    };
+    let looked_for =
+        |e: &Entry| report.rules_run.iter().any(|r| *r == e.rule) && only.is_none_or(|o| o.contains(&e.path));
     for e in baseline.findings.iter().filter(|e| looked_for(e)) {
         let key = (e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str());
         if let Some(n) = remaining.get_mut(&key) {
@@ -144,9 +131,5 @@ pub fn apply(
             }
         }
     }
-    report.baseline = Some(BaselineSummary {
-        file: file.to_string(),
-        unchanged,
-        absent,
-    });
+    report.baseline = Some(BaselineSummary { file: file.to_string(), unchanged, absent });
 }

@@ -17,25 +17,10 @@ pub fn files_changed_since(root: &Path, rev: &str) -> Result<BTreeSet<String>, S
     let mut out = BTreeSet::new();
     // `--relative` makes the paths relative to `root` (and limits them to it); `-z` keeps
     // unusual file names unquoted.
-    let diff = git(
-        root,
-        &[
-            "diff",
-            "--name-only",
-            "--relative",
-            "--no-renames",
-            "-z",
-            rev,
-            "--",
-        ],
-    )?;
+    let diff = git(root, &["diff", "--name-only", "--relative", "--no-renames", "-z", rev, "--"])?;
     let untracked = git(root, &["ls-files", "--others", "--exclude-standard", "-z"])?;
     for list in [diff, untracked] {
-        out.extend(
-            list.split('\0')
-                .filter(|p| !p.is_empty())
-                .map(|p| p.replace('\\', "/")),
-        );
+        out.extend(list.split('\0').filter(|p| !p.is_empty()).map(|p| p.replace('\\', "/")));
     }
     Ok(out)
 }
@@ -48,16 +33,8 @@ fn git(root: &Path, args: &[&str]) -> Result<String, String> {
         .map_err(|e| format!("--changed-since needs the `git` command: {e}"))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let first = stderr
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("unknown error")
-            .trim()
-            .to_string();
-        return Err(format!(
-            "--changed-since: `git {}` failed: {first}",
-            args.join(" ")
-        ));
+        let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("unknown error").trim().to_string();
+        return Err(format!("--changed-since: `git {}` failed: {first}", args.join(" ")));
     }
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }

@@ -125,17 +125,8 @@ pub fn enabled_rules(
     Ok(registry
         .rules
         .iter()
-        .filter(|r| {
-            select.is_empty()
-                || select
-                    .iter()
-                    .any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s)
-        })
-        .filter(|r| {
-            !ignore
-                .iter()
-                .any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s)
-        })
+        .filter(|r| select.is_empty() || select.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
+        .filter(|r| !ignore.iter().any(|s| r.meta.id.eq_ignore_ascii_case(s) || r.meta.name == *s))
         .collect())
 }
 
@@ -172,34 +163,18 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             exclude: opts.exclude.clone(),
         },
     )?;
-    let mut stats = Stats {
-        discovery: t.elapsed(),
-        files_found: discovered.candidates.len(),
-        ..Stats::default()
-    };
+    let mut stats = Stats { discovery: t.elapsed(), files_found: discovered.candidates.len(), ..Stats::default() };
 
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.jobs
-    };
+    let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results: Vec<FileResult> = pool.install(|| {
-        discovered
-            .candidates
-            .par_iter()
-            .map(|c| analyze(c, &engine, &prefilter))
-            .collect()
-    });
+    let results: Vec<FileResult> =
+        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter)).collect());
 
-    let mut report = Report {
-        not_analyzed: discovered.not_analyzed,
-        ..Report::default()
-    };
+    let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
     let mut manifests = Vec::new();
     let mut suppressions: Vec<FileSuppressions> = Vec::new();
@@ -228,10 +203,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         modern_path |= r.outcome.modern_path;
         if !r.suppressions.is_empty() {
-            suppressions.push(FileSuppressions {
-                path: r.path,
-                items: r.suppressions,
-            });
+            suppressions.push(FileSuppressions { path: r.path, items: r.suppressions });
         }
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
@@ -251,14 +223,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     }
 
     suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
-    finish(
-        &mut report,
-        registry,
-        &enabled,
-        opts,
-        modern_path,
-        &manifests,
-    );
+    finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
     if let Some(only) = &opts.only_paths {
         keep_only(&mut report, only);
     }
@@ -303,12 +268,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     if c.kind == FileKind::Manifest {
         r.manifest = Some(Manifest {
             path: c.rel.clone(),
-            kind: match Manifest::kind_of(
-                c.path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or_default(),
-            ) {
+            kind: match Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
                 Some(k) => k,
                 None => return r,
             },
@@ -329,10 +289,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower(&source),
-        FileKind::Manifest => Err(ParseFailure {
-            reason: "not source".into(),
-            offset: None,
-        }),
+        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
     }));
     r.parse = t.elapsed();
     let tree = match parsed {
@@ -369,44 +326,27 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
 /// the whole run incomplete.
 fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
     report.findings.retain(|d| only.contains(&d.path));
-    report
-        .not_analyzed
-        .retain(|n| n.internal || only.contains(&n.path));
+    report.not_analyzed.retain(|n| n.internal || only.contains(&n.path));
 }
 
-fn not_analyzed(
-    c: &Candidate,
-    reason: String,
-    position: Option<crate::source::Position>,
-) -> NotAnalyzed {
-    NotAnalyzed {
-        path: c.rel.clone(),
-        reason,
-        position,
-        internal: false,
-    }
+fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
+    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
 }
 
 /// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
 /// refused with the reason.
 pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
-        return utf16(rest, u16::from_le_bytes)
-            .map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
+        return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
     }
     if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
-        return utf16(rest, u16::from_be_bytes)
-            .map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
+        return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
     }
     if let Some(pos) = bytes.iter().position(|&b| b == 0) {
         return Err(format!("binary file (NUL byte at offset {pos})"));
     }
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not valid UTF-8 (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
+    let mut text = String::from_utf8(bytes)
+        .map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
     if text.starts_with('\u{feff}') {
         text.drain(..3);
     }
@@ -432,57 +372,35 @@ fn finish(
 ) {
     let _ = manifests;
     for d in &mut report.findings {
-        if let Some((_, level)) = opts
-            .levels
-            .iter()
-            .find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name)
-        {
+        if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name) {
             d.level = *level;
         }
         if opts.target == Target::Dual && modern_path && d.legacy_handler && d.level > Level::Note {
             d.level = Level::Note;
-            d.message
-                .push_str(" (kept for legacy peers: keep it behind the era check)");
+            d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
         let _ = registry;
         for n in &report.not_analyzed {
             let source = SourceFile::new(String::new());
-            let mut d = make_diagnostic(
-                &def.meta,
-                &n.path,
-                &source,
-                (0, 0),
-                format!("file not analyzed: {}", n.reason),
-            );
+            let mut d =
+                make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));
             if let Some(p) = n.position {
                 d.start = p;
                 d.end = p;
             }
-            if let Some((_, level)) = opts
-                .levels
-                .iter()
-                .find(|(id, _)| id.eq_ignore_ascii_case(d.rule))
-            {
+            if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule)) {
                 d.level = *level;
             }
             report.findings.push(d);
         }
     }
-    report.findings.sort_by(|a, b| {
-        a.sort_key()
-            .cmp(&b.sort_key())
-            .then_with(|| a.message.cmp(&b.message))
-    });
-    report.findings.dedup_by(|a, b| {
-        a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start
-    });
+    report.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()).then_with(|| a.message.cmp(&b.message)));
+    report.findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start);
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for d in &mut report.findings {
-        let n = seen
-            .entry((d.fingerprint.clone(), d.path.clone()))
-            .or_insert(0);
+        let n = seen.entry((d.fingerprint.clone(), d.path.clone())).or_insert(0);
         *n += 1;
         d.fingerprint = format!("{}:{}", d.fingerprint, n);
     }

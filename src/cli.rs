@@ -79,12 +79,7 @@ pub struct CheckArgs {
     pub fail_on: Option<FailOn>,
 
     /// Read this configuration file instead of looking for mcpshift.toml.
-    #[arg(
-        long,
-        value_name = "FILE",
-        conflicts_with = "no_config",
-        help_heading = "Configuration"
-    )]
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config", help_heading = "Configuration")]
     pub config: Option<PathBuf>,
     /// Read no configuration file.
     #[arg(long, help_heading = "Configuration")]
@@ -133,14 +128,8 @@ fn parse_sink(value: &str) -> Result<Sink, String> {
         None => (value, None),
     };
     let format = Format::from_str(format, true).map_err(|_| {
-        let names: Vec<String> = Format::value_variants()
-            .iter()
-            .map(|f| f.name().to_string())
-            .collect();
-        format!(
-            "unknown format `{format}`; valid formats: {}",
-            names.join(", ")
-        )
+        let names: Vec<String> = Format::value_variants().iter().map(|f| f.name().to_string()).collect();
+        format!("unknown format `{format}`; valid formats: {}", names.join(", "))
     })?;
     Ok(Sink { format, file })
 }
@@ -180,8 +169,7 @@ pub fn run(cli: Cli) -> i32 {
 }
 
 fn run_check(args: CheckArgs) -> Result<i32, String> {
-    let root =
-        std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let registry = rules::registry()?;
     let config = load_config(&args, registry)?;
     let (options, fail_on) = options_of(&args, config.as_ref(), root)?;
@@ -196,20 +184,10 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
     if let Some(file) = &args.write_baseline {
         let written = Baseline::of(&report);
         written.write(file)?;
-        baseline::apply(
-            &mut report,
-            &written,
-            &file.display().to_string(),
-            options.only_paths.as_ref(),
-        );
+        baseline::apply(&mut report, &written, &file.display().to_string(), options.only_paths.as_ref());
     } else if let Some(file) = &args.baseline {
         let recorded = Baseline::read(file)?;
-        baseline::apply(
-            &mut report,
-            &recorded,
-            &file.display().to_string(),
-            options.only_paths.as_ref(),
-        );
+        baseline::apply(&mut report, &recorded, &file.display().to_string(), options.only_paths.as_ref());
     }
 
     for sink in &sinks {
@@ -217,20 +195,13 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                sink.file.is_none()
-                    && std::io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none()
+                sink.file.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
             }
         };
-        let cx = RenderContext {
-            registry,
-            options: &options,
-            color: color && sink.format == Format::Human,
-        };
+        let cx = RenderContext { registry, options: &options, color: color && sink.format == Format::Human };
         let bytes = report::render(sink.format, &report, &cx)?;
         match &sink.file {
-            Some(path) => std::fs::write(path, &bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            Some(path) => std::fs::write(path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
             None => {
                 let mut out = std::io::stdout().lock();
                 // A closed pipe (`| head`) is not an error worth a message.
@@ -246,10 +217,7 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
 
 /// The configuration file in force: `--config`, else the nearest mcpshift.toml at or above the
 /// first path, unless `--no-config`.
-fn load_config(
-    args: &CheckArgs,
-    registry: &'static rules::Registry,
-) -> Result<Option<Config>, String> {
+fn load_config(args: &CheckArgs, registry: &'static rules::Registry) -> Result<Option<Config>, String> {
     if args.no_config {
         return Ok(None);
     }
@@ -265,21 +233,13 @@ fn load_config(
 
 /// A path as short as it can be for messages: relative to the current directory when inside it.
 fn relative_to_cwd(path: &Path) -> PathBuf {
-    let cwd = std::env::current_dir()
-        .map(|d| crate::discover::absolute(&d))
-        .unwrap_or_default();
-    path.strip_prefix(&cwd)
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|_| path.to_path_buf())
+    let cwd = std::env::current_dir().map(|d| crate::discover::absolute(&d)).unwrap_or_default();
+    path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The run's options: the command line over the configuration file over the defaults. A key
 /// given on the command line replaces the file's.
-fn options_of(
-    args: &CheckArgs,
-    config: Option<&Config>,
-    root: PathBuf,
-) -> Result<(Options, FailOn), String> {
+fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Result<(Options, FailOn), String> {
     let select = if args.select.is_empty() {
         config.and_then(|c| c.select.clone()).unwrap_or_default()
     } else {
@@ -294,36 +254,19 @@ fn options_of(
     if let Some(c) = config {
         let registry = rules::registry()?;
         for id in &c.off {
-            let selected_here = args
-                .select
-                .iter()
-                .any(|s| registry.get(s).is_some_and(|d| d.meta.id == *id));
+            let selected_here = args.select.iter().any(|s| registry.get(s).is_some_and(|d| d.meta.id == *id));
             if !selected_here {
                 ignore.push(id.clone());
             }
         }
     }
-    let target = args
-        .target
-        .or(config.and_then(|c| c.target))
-        .unwrap_or(TargetArg::Modern);
-    let fail_on = args
-        .fail_on
-        .or(config.and_then(|c| c.fail_on))
-        .unwrap_or(FailOn::Warning);
+    let target = args.target.or(config.and_then(|c| c.target)).unwrap_or(TargetArg::Modern);
+    let fail_on = args.fail_on.or(config.and_then(|c| c.fail_on)).unwrap_or(FailOn::Warning);
     let exclude = if !args.exclude.is_empty() {
-        vec![ExcludeSet {
-            base: root.clone(),
-            patterns: args.exclude.clone(),
-        }]
+        vec![ExcludeSet { base: root.clone(), patterns: args.exclude.clone() }]
     } else {
         config
-            .and_then(|c| {
-                c.exclude.clone().map(|patterns| ExcludeSet {
-                    base: c.dir.clone(),
-                    patterns,
-                })
-            })
+            .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
             .into_iter()
             .collect()
     };
@@ -350,10 +293,7 @@ fn options_of(
 /// The outputs of the run; at most one may go to standard output.
 fn sinks_of(args: &CheckArgs) -> Result<Vec<Sink>, String> {
     let sinks = if args.output_format.is_empty() {
-        vec![Sink {
-            format: args.format,
-            file: args.output.clone(),
-        }]
+        vec![Sink { format: args.format, file: args.output.clone() }]
     } else {
         args.output_format.clone()
     };
@@ -362,11 +302,7 @@ fn sinks_of(args: &CheckArgs) -> Result<Vec<Sink>, String> {
     }
     for (i, a) in sinks.iter().enumerate() {
         if let Some(file) = &a.file {
-            if sinks
-                .iter()
-                .skip(i + 1)
-                .any(|b| b.file.as_ref() == Some(file))
-            {
+            if sinks.iter().skip(i + 1).any(|b| b.file.as_ref() == Some(file)) {
                 return Err(format!("two outputs write to {}", file.display()));
             }
         }
@@ -395,36 +331,18 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
     let s = &report.stats;
     let c = Counts::of(report);
     eprintln!("files found:                 {}", s.files_found);
-    eprintln!(
-        "files skipped by prefilter:  {}",
-        s.files_skipped_by_prefilter
-    );
+    eprintln!("files skipped by prefilter:  {}", s.files_skipped_by_prefilter);
     eprintln!("files parsed (TS/JS):        {}", s.files_parsed_typescript);
     eprintln!("files parsed (Rust):         {}", s.files_parsed_rust);
     eprintln!("manifests read:              {}", s.manifests_read);
     eprintln!("files not analyzed:          {}", report.not_analyzed.len());
     eprintln!("bytes read:                  {}", s.bytes_read);
     eprintln!("findings:                    {}", c.total());
-    eprintln!(
-        "time, discovery:             {:.3}s",
-        s.discovery.as_secs_f64()
-    );
-    eprintln!(
-        "time, reading and scanning:  {:.3}s (summed over threads)",
-        s.reading_and_scanning.as_secs_f64()
-    );
-    eprintln!(
-        "time, parsing:               {:.3}s (summed over threads)",
-        s.parsing.as_secs_f64()
-    );
-    eprintln!(
-        "time, rules:                 {:.3}s (summed over threads)",
-        s.rules.as_secs_f64()
-    );
-    eprintln!(
-        "time, reporting:             {:.3}s",
-        reporting.as_secs_f64()
-    );
+    eprintln!("time, discovery:             {:.3}s", s.discovery.as_secs_f64());
+    eprintln!("time, reading and scanning:  {:.3}s (summed over threads)", s.reading_and_scanning.as_secs_f64());
+    eprintln!("time, parsing:               {:.3}s (summed over threads)", s.parsing.as_secs_f64());
+    eprintln!("time, rules:                 {:.3}s (summed over threads)", s.rules.as_secs_f64());
+    eprintln!("time, reporting:             {:.3}s", reporting.as_secs_f64());
     eprintln!("time, wall (analysis):       {:.3}s", s.wall.as_secs_f64());
 }
 
@@ -435,13 +353,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
         ListFormat::Human => {
             for r in &registry.rules {
                 let m = &r.meta;
-                out.push_str(&format!(
-                    "{}  {:<28} {:<8} {}\n",
-                    m.id,
-                    m.name,
-                    m.level.as_str(),
-                    m.summary
-                ));
+                out.push_str(&format!("{}  {:<28} {:<8} {}\n", m.id, m.name, m.level.as_str(), m.summary));
             }
         }
         ListFormat::Json => {
@@ -464,9 +376,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
 
 fn explain(rule: &str) -> Result<i32, String> {
     let registry = rules::registry()?;
-    let def = registry
-        .get(rule)
-        .ok_or_else(|| format!("unknown rule `{rule}` (see `mcpshift rules`)"))?;
+    let def = registry.get(rule).ok_or_else(|| format!("unknown rule `{rule}` (see `mcpshift rules`)"))?;
     print!("{}", explain_text(def));
     Ok(EXIT_CLEAN)
 }
@@ -474,26 +384,14 @@ fn explain(rule: &str) -> Result<i32, String> {
 /// The full documentation of a rule, as `mcpshift explain` prints it (Markdown).
 pub fn explain_text(def: &RuleDef) -> String {
     let m = &def.meta;
-    let mut s = format!(
-        "# {} {}\n\nLevel: {}. {}\n\n",
-        m.id,
-        m.name,
-        m.level.as_str(),
-        m.summary
-    );
+    let mut s = format!("# {} {}\n\nLevel: {}. {}\n\n", m.id, m.name, m.level.as_str(), m.summary);
     s.push_str(&format!("## What it catches\n\n{}\n\n", m.what.trim()));
-    s.push_str(&format!(
-        "## Why it breaks under 2026-07-28\n\n{}\n\n",
-        m.why.trim()
-    ));
+    s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
     s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
     if !m.migration.trim().is_empty() {
         s.push_str(&format!("\n{}\n", m.migration.trim()));
     }
-    for (lang, ex) in [
-        ("TypeScript", &m.examples.typescript),
-        ("Rust", &m.examples.rust),
-    ] {
+    for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
         if let Some(ex) = ex {
             let fence = if lang == "Rust" { "rust" } else { "ts" };
             s.push_str(&format!(

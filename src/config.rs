@@ -106,11 +106,7 @@ pub struct Config {
 /// is never picked up.
 pub fn find(start: &Path) -> Option<PathBuf> {
     let start = absolute(start);
-    let mut dir = if start.is_dir() {
-        Some(start.as_path())
-    } else {
-        start.parent()
-    };
+    let mut dir = if start.is_dir() { Some(start.as_path()) } else { start.parent() };
     while let Some(d) = dir {
         let candidate = d.join(FILE_NAME);
         if candidate.is_file() {
@@ -126,8 +122,7 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 
 /// Reads and validates a configuration file.
 pub fn load(file: &Path, registry: &Registry) -> Result<Config, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     parse(file, &text, registry)
 }
 
@@ -145,11 +140,8 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
     };
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().to_string();
-        let message = if message.starts_with("unknown field") {
-            format!("{message} (the keys of {FILE_NAME})")
-        } else {
-            message
-        };
+        let message =
+            if message.starts_with("unknown field") { format!("{message} (the keys of {FILE_NAME})") } else { message };
         at(e.span(), &message)
     })?;
 
@@ -170,28 +162,16 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
         }
     };
     let rules = |list: Option<Vec<Spanned<String>>>| -> Result<Option<Vec<String>>, String> {
-        list.map(|l| {
-            l.iter()
-                .map(|n| rule(n).map(|_| n.get_ref().clone()))
-                .collect()
-        })
-        .transpose()
+        list.map(|l| l.iter().map(|n| rule(n).map(|_| n.get_ref().clone())).collect()).transpose()
     };
 
-    let dir = absolute(file)
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
+    let dir = absolute(file).parent().map(Path::to_path_buf).unwrap_or_default();
     let exclude = match raw.exclude {
         Some(patterns) => {
             let mut b = ignore::gitignore::GitignoreBuilder::new(&dir);
             for p in &patterns {
-                b.add_line(None, p.get_ref()).map_err(|e| {
-                    at(
-                        Some(p.span()),
-                        &format!("invalid exclude pattern `{}`: {e}", p.get_ref()),
-                    )
-                })?;
+                b.add_line(None, p.get_ref())
+                    .map_err(|e| at(Some(p.span()), &format!("invalid exclude pattern `{}`: {e}", p.get_ref())))?;
             }
             Some(patterns.into_iter().map(Spanned::into_inner).collect())
         }
@@ -246,10 +226,7 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         assert_eq!(c.target, Some(TargetArg::Dual));
-        assert_eq!(
-            c.select,
-            Some(vec!["MCP102".to_string(), "removed-ping".to_string()])
-        );
+        assert_eq!(c.select, Some(vec!["MCP102".to_string(), "removed-ping".to_string()]));
         assert_eq!(c.ignore, Some(vec!["MCP103".to_string()]));
         assert_eq!(c.exclude, Some(vec!["gen/**".to_string()]));
         assert_eq!(c.fail_on, Some(FailOn::Error));
@@ -259,42 +236,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_line_and_the_choices() {
-        let e = parse_str("target = \"modern\"\nselec = [\"MCP102\"]\n")
-            .err()
-            .unwrap_or_default();
-        assert!(
-            e.starts_with("mcpshift.toml:2:1: unknown field `selec`"),
-            "{e}"
-        );
+        let e = parse_str("target = \"modern\"\nselec = [\"MCP102\"]\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:1: unknown field `selec`"), "{e}");
         assert!(e.contains("`select`") && e.contains("`fail-on`"), "{e}");
         let e = parse_str("fail-on = \"warn\"\n").err().unwrap_or_default();
-        assert!(
-            e.starts_with("mcpshift.toml:1:11: unknown variant `warn`"),
-            "{e}"
-        );
+        assert!(e.starts_with("mcpshift.toml:1:11: unknown variant `warn`"), "{e}");
         assert!(e.contains("`never`"), "{e}");
-        let e = parse_str("select = [\"MCP102\", \"MCP999\"]\n")
-            .err()
-            .unwrap_or_default();
-        assert!(
-            e.starts_with("mcpshift.toml:1:21: unknown rule `MCP999`"),
-            "{e}"
-        );
+        let e = parse_str("select = [\"MCP102\", \"MCP999\"]\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:1:21: unknown rule `MCP999`"), "{e}");
         assert!(e.contains("MCP102"), "{e}");
-        let e = parse_str("[levels]\nMCP102 = \"loud\"\n")
-            .err()
-            .unwrap_or_default();
-        assert!(
-            e.starts_with("mcpshift.toml:2:10: unknown variant `loud`"),
-            "{e}"
-        );
+        let e = parse_str("[levels]\nMCP102 = \"loud\"\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:10: unknown variant `loud`"), "{e}");
         assert!(e.contains("`off`"), "{e}");
-        let e = parse_str("[levels]\nMCP9 = \"note\"\n")
-            .err()
-            .unwrap_or_default();
-        assert!(
-            e.starts_with("mcpshift.toml:2:1: unknown rule `MCP9`"),
-            "{e}"
-        );
+        let e = parse_str("[levels]\nMCP9 = \"note\"\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:1: unknown rule `MCP9`"), "{e}");
     }
 }

@@ -132,9 +132,7 @@ impl FileContext {
                 }
                 Kind::Ident | Kind::Type | Kind::Member => {
                     let name = node.text();
-                    if MCP_TYPES.contains(&name)
-                        || (node.kind() == Kind::Ident && is_sdk_crate_root(node))
-                    {
+                    if MCP_TYPES.contains(&name) || (node.kind() == Kind::Ident && is_sdk_crate_root(node)) {
                         cx.mcp = true;
                     }
                     if MODERN_MARKERS.contains(&name) {
@@ -148,9 +146,7 @@ impl FileContext {
                 }
                 Kind::Fn => {
                     if node.text() == "discover"
-                        && node.parent().is_some_and(|c| {
-                            crate::patterns::implements_any(c, &["ServerHandler".to_string()])
-                        })
+                        && node.parent().is_some_and(|c| crate::patterns::implements_any(c, &["ServerHandler".to_string()]))
                     {
                         cx.modern_path = true;
                         cx.mcp = true;
@@ -165,9 +161,8 @@ impl FileContext {
 
 fn is_sdk_module(spec: &str) -> bool {
     SDK_MODULE_PREFIXES.iter().any(|p| {
-        spec.strip_prefix(p).is_some_and(|rest| {
-            p.ends_with('/') || rest.is_empty() || rest.starts_with("::") || rest.starts_with('/')
-        })
+        spec.strip_prefix(p)
+            .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with("::") || rest.starts_with('/'))
     })
 }
 
@@ -184,9 +179,7 @@ fn is_require_of_sdk(node: NodeRef<'_>) -> bool {
 /// `rmcp::model::X` written inline: the root of a static path is an SDK crate.
 fn is_sdk_crate_root(node: NodeRef<'_>) -> bool {
     node.role() == Role::Object
-        && node.parent().is_some_and(|p| {
-            p.kind() == Kind::Member && p.has_flag(crate::tree::flags::STATIC_PATH)
-        })
+        && node.parent().is_some_and(|p| p.kind() == Kind::Member && p.has_flag(crate::tree::flags::STATIC_PATH))
         && is_sdk_module(node.text())
 }
 

@@ -83,10 +83,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
                 match FileKind::of(input) {
                     Some(kind) => consider(input, kind, opts, &mut out),
                     None => {
-                        return Err(format!(
-                            "{}: not a TypeScript, JavaScript, Rust or manifest file",
-                            input.display()
-                        ))
+                        return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display()))
                     }
                 }
                 continue;
@@ -154,12 +151,7 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) => {
-            out.not_analyzed.push(NotAnalyzed {
-                path: rel,
-                reason: io_reason(&e),
-                position: None,
-                internal: false,
-            });
+            out.not_analyzed.push(NotAnalyzed { path: rel, reason: io_reason(&e), position: None, internal: false });
             return;
         }
     };
@@ -178,22 +170,13 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
     if meta.len() > opts.max_file_size {
         out.not_analyzed.push(NotAnalyzed {
             path: rel,
-            reason: format!(
-                "larger than the size limit ({} bytes > {} bytes)",
-                meta.len(),
-                opts.max_file_size
-            ),
+            reason: format!("larger than the size limit ({} bytes > {} bytes)", meta.len(), opts.max_file_size),
             position: None,
             internal: false,
         });
         return;
     }
-    out.candidates.push(Candidate {
-        path: path.to_path_buf(),
-        rel,
-        kind,
-        size: meta.len(),
-    });
+    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind, size: meta.len() });
 }
 
 /// One matcher per set, with its absolute base.
@@ -205,14 +188,9 @@ fn build_excludes(sets: &[ExcludeSet]) -> Result<Excludes, String> {
         let base = absolute(&set.base);
         let mut b = ignore::gitignore::GitignoreBuilder::new(&base);
         for p in &set.patterns {
-            b.add_line(None, p)
-                .map_err(|e| format!("invalid exclude pattern `{p}`: {e}"))?;
+            b.add_line(None, p).map_err(|e| format!("invalid exclude pattern `{p}`: {e}"))?;
         }
-        out.push((
-            base,
-            b.build()
-                .map_err(|e| format!("invalid exclude patterns: {e}"))?,
-        ));
+        out.push((base, b.build().map_err(|e| format!("invalid exclude patterns: {e}"))?));
     }
     Ok(out)
 }
@@ -227,8 +205,7 @@ fn is_excluded(excludes: &Excludes, path: &Path, is_dir: bool) -> bool {
     let path = absolute(path);
     excludes.iter().any(|(base, matcher)| {
         path.strip_prefix(base).is_ok_and(|rel| {
-            !rel.as_os_str().is_empty()
-                && matcher.matched_path_or_any_parents(rel, is_dir).is_ignore()
+            !rel.as_os_str().is_empty() && matcher.matched_path_or_any_parents(rel, is_dir).is_ignore()
         })
     })
 }
@@ -239,9 +216,7 @@ pub fn absolute(path: &Path) -> PathBuf {
     let joined = if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir()
-            .map(|d| d.join(path))
-            .unwrap_or_else(|_| path.to_path_buf())
+        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
     };
     let mut out = PathBuf::new();
     for c in joined.components() {
@@ -271,9 +246,7 @@ pub fn relative(root: &Path, path: &Path) -> String {
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::NotFound => {
-            "no such file (it disappeared or is a dangling link)".into()
-        }
+        std::io::ErrorKind::NotFound => "no such file (it disappeared or is a dangling link)".into(),
         _ => format!("cannot be read: {e}"),
     }
 }
@@ -281,9 +254,7 @@ pub fn io_reason(e: &std::io::Error) -> String {
 fn error_path(err: &ignore::Error) -> Option<PathBuf> {
     match err {
         ignore::Error::WithPath { path, .. } => Some(path.clone()),
-        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-            error_path(err)
-        }
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => error_path(err),
         ignore::Error::Loop { child, .. } => Some(child.clone()),
         _ => None,
     }

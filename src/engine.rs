@@ -35,11 +35,7 @@ const KIND_COUNT: usize = Kind::Other as usize + 1;
 
 impl Engine {
     pub fn new(registry: &'static Registry, enabled: &[&'static RuleDef], target: Target) -> Self {
-        let rules: Vec<&'static RuleDef> = enabled
-            .iter()
-            .copied()
-            .filter(|r| r.rule.is_some())
-            .collect();
+        let rules: Vec<&'static RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_some()).collect();
         let mut dispatch = vec![Vec::new(); KIND_COUNT];
         for (i, def) in rules.iter().enumerate() {
             if let Some(rule) = def.rule {
@@ -53,12 +49,7 @@ impl Engine {
                 }
             }
         }
-        Engine {
-            registry,
-            rules,
-            dispatch,
-            target,
-        }
+        Engine { registry, rules, dispatch, target }
     }
 
     /// Runs every rule over one lowered file.
@@ -66,15 +57,7 @@ impl Engine {
         let context = FileContext::of(tree);
         let mut out = FileOutcome::default();
         let mut failed = vec![false; self.rules.len()];
-        let mut cx = FileCx {
-            path,
-            source,
-            tree,
-            context: &context,
-            target: self.target,
-            meta: None,
-            out: &mut out,
-        };
+        let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
         for node in tree.nodes() {
             let Some(interested) = self.dispatch.get(node.kind() as usize) else {
                 continue;
@@ -86,13 +69,9 @@ impl Engine {
                 let def = self.rules[i];
                 if let Some(rule) = def.rule {
                     cx.meta = Some(&def.meta);
-                    if let Err(panic) =
-                        catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx)))
-                    {
+                    if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx))) {
                         failed[i] = true;
-                        cx.out
-                            .panics
-                            .push((def.meta.id.clone(), panic_message(&*panic)));
+                        cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
                     }
                 }
             }
@@ -104,9 +83,7 @@ impl Engine {
             if let Some(rule) = def.rule {
                 cx.meta = Some(&def.meta);
                 if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_file(&mut cx))) {
-                    cx.out
-                        .panics
-                        .push((def.meta.id.clone(), panic_message(&*panic)));
+                    cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
                 }
             }
         }
@@ -120,16 +97,9 @@ impl Engine {
         let mut out = FileOutcome::default();
         for def in &self.rules {
             let Some(rule) = def.rule else { continue };
-            let mut cx = ProjectCx {
-                facts,
-                manifests,
-                meta: &def.meta,
-                target: self.target,
-                out: &mut out,
-            };
+            let mut cx = ProjectCx { facts, manifests, meta: &def.meta, target: self.target, out: &mut out };
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_project(&mut cx))) {
-                out.panics
-                    .push((def.meta.id.clone(), panic_message(&*panic)));
+                out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
             }
         }
         out
@@ -190,11 +160,7 @@ impl<'a> FileCx<'a> {
     }
 
     /// Reports a finding of the current rule at a byte range.
-    pub fn report_range(
-        &mut self,
-        range: (usize, usize),
-        message: impl Into<String>,
-    ) -> &mut Diagnostic {
+    pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
         let diag = make_diagnostic(meta, self.path, self.source, range, message.into());
         self.out.diagnostics.push(diag);
@@ -203,13 +169,7 @@ impl<'a> FileCx<'a> {
     }
 
     /// Records a fact for the project-level checks.
-    pub fn fact(
-        &mut self,
-        node: NodeRef<'_>,
-        kind: &str,
-        name: impl Into<String>,
-        data: Vec<String>,
-    ) {
+    pub fn fact(&mut self, node: NodeRef<'_>, kind: &str, name: impl Into<String>, data: Vec<String>) {
         let rule = self.meta().id.clone();
         let (s, e) = node.focus();
         self.out.facts.push(ProjectFact {
@@ -275,19 +235,8 @@ impl ProjectCx<'_> {
     }
 
     /// Reports a finding at a fact's place.
-    pub fn report_fact(
-        &mut self,
-        fact: &ProjectFact,
-        message: impl Into<String>,
-    ) -> &mut Diagnostic {
-        self.report_at(
-            &fact.path,
-            fact.range,
-            fact.start,
-            fact.end,
-            &fact.snippet,
-            message,
-        )
+    pub fn report_fact(&mut self, fact: &ProjectFact, message: impl Into<String>) -> &mut Diagnostic {
+        self.report_at(&fact.path, fact.range, fact.start, fact.end, &fact.snippet, message)
     }
 }
 

@@ -57,13 +57,10 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
-            (one_of(&p.values, value, p.ignore_case) && is_method_position(node))
-                .then(|| (node, value.to_string()))
+            (one_of(&p.values, value, p.ignore_case) && is_method_position(node)).then(|| (node, value.to_string()))
         }
         What::Ident => {
-            if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type)
-                || node.text().is_empty()
-            {
+            if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type) || node.text().is_empty() {
                 return None;
             }
             if !one_of(&p.names, node.text(), p.ignore_case) {
@@ -113,10 +110,7 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 return None;
             }
             if !p.parent_key.is_empty() {
-                let outer = node
-                    .parent()
-                    .and_then(|o| o.parent())
-                    .filter(|o| o.kind() == Kind::Pair)?;
+                let outer = node.parent().and_then(|o| o.parent()).filter(|o| o.kind() == Kind::Pair)?;
                 if !one_of(&p.parent_key, outer.text(), p.ignore_case) {
                     return None;
                 }
@@ -167,9 +161,7 @@ pub fn receiver_matches(words: &[String], receiver: NodeRef<'_>) -> bool {
 
 /// Whether a container (class, impl) implements or extends one of `names`.
 pub fn implements_any(container: NodeRef<'_>, names: &[String]) -> bool {
-    container
-        .children_with(Role::Implements)
-        .any(|t| names.iter().any(|n| n == t.text()))
+    container.children_with(Role::Implements).any(|t| names.iter().any(|n| n == t.text()))
 }
 
 /// Whether a value node satisfies a `ValueIs` requirement.
@@ -220,12 +212,7 @@ pub fn is_method_expr(node: NodeRef<'_>) -> bool {
                 Some(c) => cur = c,
                 None => return false,
             },
-            Kind::Call
-                if matches!(
-                    cur.call_name(),
-                    Some("as_str" | "as_ref" | "to_string" | "deref" | "borrow")
-                ) =>
-            {
+            Kind::Call if matches!(cur.call_name(), Some("as_str" | "as_ref" | "to_string" | "deref" | "borrow")) => {
                 match cur.receiver() {
                     Some(r) => cur = r,
                     None => return false,
@@ -245,9 +232,7 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
     if node.kind() == Kind::Pair {
         return is_method_table_key(node);
     }
-    let Some(parent) = node.parent() else {
-        return false;
-    };
+    let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
         // `{ method: 'ping' }`, `json!({"method": "ping"})`
         (Role::Value, Kind::Pair) => parent.text() == "method",
@@ -257,28 +242,20 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
             .and_then(|s| s.child(Role::Scrutinee))
             .is_some_and(is_method_expr),
         // `req.method === 'ping'`
-        (Role::Left | Role::Right, Kind::Binary)
-            if matches!(parent.text(), "==" | "===" | "!=" | "!==") =>
-        {
-            parent
-                .children()
-                .filter(|c| c.id() != node.id())
-                .any(is_method_expr)
-        }
+        (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => parent
+            .children()
+            .filter(|c| c.id() != node.id())
+            .any(is_method_expr),
         // `setRequestHandler('ping', …)`
         (Role::Arg, Kind::Call) => {
             parent.arg(0).is_some_and(|a| a.id() == node.id())
-                && parent
-                    .call_name()
-                    .is_some_and(|n| METHOD_ARG_CALLS.contains(&n))
+                && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n))
         }
         // `['ping', 'initialize'].includes(method)`
         (Role::Elem, Kind::Array) => parent.parent().is_some_and(|m| {
             m.kind() == Kind::Member
                 && m.text() == "includes"
-                && m.parent().is_some_and(|call| {
-                    call.kind() == Kind::Call && call.arg(0).is_some_and(is_method_expr)
-                })
+                && m.parent().is_some_and(|call| call.kind() == Kind::Call && call.arg(0).is_some_and(is_method_expr))
         }),
         _ => false,
     }
@@ -287,9 +264,7 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
 /// A string key of an object whose other keys are MCP method names: a handler table
 /// (`{ 'tools/list': …, 'ping': … }`).
 fn is_method_table_key(pair: NodeRef<'_>) -> bool {
-    let Some(object) = pair.parent().filter(|o| o.kind() == Kind::Object) else {
-        return false;
-    };
+    let Some(object) = pair.parent().filter(|o| o.kind() == Kind::Object) else { return false };
     object
         .children()
         .filter(|c| c.kind() == Kind::Pair && c.id() != pair.id() && c.has_flag(flags::STRING_KEY))

@@ -18,10 +18,7 @@ pub struct Prefilter {
 impl Prefilter {
     pub fn new(rules: &[&RuleDef], enabled: bool) -> Prefilter {
         if !enabled {
-            return Prefilter {
-                automaton: None,
-                always: true,
-            };
+            return Prefilter { automaton: None, always: true };
         }
         let mut tokens: Vec<String> = Vec::new();
         let mut always = false;
@@ -30,34 +27,18 @@ impl Prefilter {
                 // Built-in rules have no check of their own; those that read comments
                 // (suppressions) still need their files parsed.
                 if def.meta.builtin {
-                    tokens.extend(
-                        def.meta
-                            .prefilter
-                            .tokens
-                            .iter()
-                            .map(|t| t.to_ascii_lowercase()),
-                    );
+                    tokens.extend(def.meta.prefilter.tokens.iter().map(|t| t.to_ascii_lowercase()));
                 }
                 continue;
             }
-            let source_langs = def
-                .meta
-                .languages
-                .iter()
-                .any(|l| l == "typescript" || l == "rust");
+            let source_langs = def.meta.languages.iter().any(|l| l == "typescript" || l == "rust");
             if !source_langs {
                 continue;
             }
             if def.meta.prefilter.tokens.is_empty() {
                 always = true;
             }
-            tokens.extend(
-                def.meta
-                    .prefilter
-                    .tokens
-                    .iter()
-                    .map(|t| t.to_ascii_lowercase()),
-            );
+            tokens.extend(def.meta.prefilter.tokens.iter().map(|t| t.to_ascii_lowercase()));
         }
         tokens.sort();
         tokens.dedup();

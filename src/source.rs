@@ -55,24 +55,15 @@ impl SourceFile {
             Err(i) => i.saturating_sub(1),
         };
         let start = self.line_starts.get(line).copied().unwrap_or(0) as usize;
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
-        Position {
-            line: to_u32(line + 1),
-            column: to_u32(column + 1),
-        }
+        let column = self.text.get(start..offset).map_or(0, |s| s.chars().count());
+        Position { line: to_u32(line + 1), column: to_u32(column + 1) }
     }
 
     /// The byte range of a 1-based line, without its line terminator.
     pub fn line_range(&self, line: u32) -> Option<(usize, usize)> {
         let idx = (line as usize).checked_sub(1)?;
         let start = *self.line_starts.get(idx)? as usize;
-        let mut end = self
-            .line_starts
-            .get(idx + 1)
-            .map_or(self.text.len(), |&e| e as usize);
+        let mut end = self.line_starts.get(idx + 1).map_or(self.text.len(), |&e| e as usize);
         let bytes = self.text.as_bytes();
         while end > start && matches!(bytes.get(end - 1), Some(b'\n' | b'\r')) {
             end -= 1;
@@ -82,24 +73,16 @@ impl SourceFile {
 
     /// The text of a 1-based line, without its terminator.
     pub fn line_text(&self, line: u32) -> &str {
-        self.line_range(line)
-            .and_then(|(s, e)| self.text.get(s..e))
-            .unwrap_or("")
+        self.line_range(line).and_then(|(s, e)| self.text.get(s..e)).unwrap_or("")
     }
 
     /// The byte offset of a 1-based line and a 0-based column counted in chars.
     pub fn offset_of(&self, line: usize, char_column: usize) -> usize {
-        let Some(idx) = line.checked_sub(1) else {
-            return 0;
-        };
-        let Some(&start) = self.line_starts.get(idx) else {
-            return self.text.len();
-        };
+        let Some(idx) = line.checked_sub(1) else { return 0 };
+        let Some(&start) = self.line_starts.get(idx) else { return self.text.len() };
         let start = start as usize;
         let rest = self.text.get(start..).unwrap_or("");
-        rest.char_indices()
-            .nth(char_column)
-            .map_or(self.text.len(), |(i, _)| start + i)
+        rest.char_indices().nth(char_column).map_or(self.text.len(), |(i, _)| start + i)
     }
 
     pub fn slice(&self, start: usize, end: usize) -> &str {

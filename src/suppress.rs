@@ -53,11 +53,7 @@ pub struct FileSuppressions {
 
 /// Parses the suppression in one comment, if any: (whole file, rule names, reason).
 pub fn parse(comment: &str) -> Option<(bool, Vec<String>, Option<String>)> {
-    let body = comment
-        .trim_start_matches('/')
-        .trim_start_matches('*')
-        .trim_start_matches('!')
-        .trim();
+    let body = comment.trim_start_matches('/').trim_start_matches('*').trim_start_matches('!').trim();
     let body = body.trim_end_matches("*/").trim();
     let (whole_file, rest) = if let Some(r) = body.strip_prefix("mcpshift-ignore-file") {
         (true, r)
@@ -74,29 +70,17 @@ pub fn parse(comment: &str) -> Option<(bool, Vec<String>, Option<String>)> {
         None => return None,
     };
     let (ids, reason) = match rest.split_once("--") {
-        Some((ids, reason)) => (
-            ids,
-            Some(reason.trim().to_string()).filter(|r| !r.is_empty()),
-        ),
+        Some((ids, reason)) => (ids, Some(reason.trim().to_string()).filter(|r| !r.is_empty())),
         None => (rest, None),
     };
-    let rules = ids
-        .split([',', ' ', '\t'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
+    let rules = ids.split([',', ' ', '\t']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
     Some((whole_file, rules, reason))
 }
 
 /// Every suppression of a file, with the line it covers.
 pub fn collect(tree: &Tree, source: &SourceFile) -> Vec<Suppression> {
     let mut out = Vec::new();
-    if !tree
-        .comments
-        .iter()
-        .any(|c| c.text.contains("mcpshift-ignore"))
-    {
+    if !tree.comments.iter().any(|c| c.text.contains("mcpshift-ignore")) {
         return out;
     }
     // Lines that hold nothing but comments: a suppression above them applies below them.
@@ -104,16 +88,9 @@ pub fn collect(tree: &Tree, source: &SourceFile) -> Vec<Suppression> {
     for c in &tree.comments {
         let start = source.position(c.start as usize);
         let end = source.position(c.end as usize);
-        let before: String = source
-            .line_text(start.line)
-            .chars()
-            .take(start.column.saturating_sub(1) as usize)
-            .collect();
-        let after: String = source
-            .line_text(end.line)
-            .chars()
-            .skip(end.column.saturating_sub(1) as usize)
-            .collect();
+        let before: String =
+            source.line_text(start.line).chars().take(start.column.saturating_sub(1) as usize).collect();
+        let after: String = source.line_text(end.line).chars().skip(end.column.saturating_sub(1) as usize).collect();
         if before.trim().is_empty() && after.trim().is_empty() {
             comment_only.extend(start.line..=end.line);
         }
@@ -179,10 +156,7 @@ fn resolve(s: &Suppression, registry: &'static Registry) -> Resolved {
         }
     }
     if s.reason.is_none() {
-        problems.push(
-            "has no reason: add `-- why` after the rule ids; until then it suppresses nothing"
-                .to_string(),
-        );
+        problems.push("has no reason: add `-- why` after the rule ids; until then it suppresses nothing".to_string());
     }
     Resolved { ids, problems }
 }
@@ -239,11 +213,7 @@ pub fn apply(
             let (Some(r), Some(u)) = (resolved.get(k), used.get(k)) else {
                 continue;
             };
-            let marker = if s.whole_file {
-                "mcpshift-ignore-file"
-            } else {
-                "mcpshift-ignore"
-            };
+            let marker = if s.whole_file { "mcpshift-ignore-file" } else { "mcpshift-ignore" };
             if let Some(meta) = invalid_meta.filter(|_| !r.problems.is_empty()) {
                 let message = format!("`{marker}` {}", r.problems.join("; "));
                 extra.push(about(meta, &file.path, s, message));
@@ -263,11 +233,7 @@ pub fn apply(
             if unused.is_empty() {
                 continue;
             }
-            let place = if s.whole_file {
-                "in this file".to_string()
-            } else {
-                format!("on line {}", s.line)
-            };
+            let place = if s.whole_file { "in this file".to_string() } else { format!("on line {}", s.line) };
             let message = format!(
                 "`{marker}: {}` suppresses nothing: no {} finding {place}",
                 unused.join(", "),
@@ -307,32 +273,15 @@ mod tests {
     fn parses_ids_and_reason() {
         assert_eq!(
             parse("// mcpshift-ignore: MCP102, MCP103 -- legacy peers"),
-            Some((
-                false,
-                vec!["MCP102".into(), "MCP103".into()],
-                Some("legacy peers".into())
-            ))
+            Some((false, vec!["MCP102".into(), "MCP103".into()], Some("legacy peers".into())))
         );
-        assert_eq!(
-            parse("// mcpshift-ignore-file: MCP101"),
-            Some((true, vec!["MCP101".into()], None))
-        );
+        assert_eq!(parse("// mcpshift-ignore-file: MCP101"), Some((true, vec!["MCP101".into()], None)));
         assert_eq!(
             parse("/* mcpshift-ignore: MCP301 -- kept for v1 peers */"),
-            Some((
-                false,
-                vec!["MCP301".into()],
-                Some("kept for v1 peers".into())
-            ))
+            Some((false, vec!["MCP301".into()], Some("kept for v1 peers".into())))
         );
-        assert_eq!(
-            parse("// mcpshift-ignore -- no ids"),
-            Some((false, vec![], Some("no ids".into())))
-        );
-        assert_eq!(
-            parse("// mcpshift-ignore: MCP102 --"),
-            Some((false, vec!["MCP102".into()], None))
-        );
+        assert_eq!(parse("// mcpshift-ignore -- no ids"), Some((false, vec![], Some("no ids".into()))));
+        assert_eq!(parse("// mcpshift-ignore: MCP102 --"), Some((false, vec!["MCP102".into()], None)));
         assert_eq!(parse("// just a comment"), None);
         assert_eq!(parse("// mcpshift-ignored by design"), None);
         assert_eq!(parse("// see mcpshift-ignore: MCP102 -- in the docs"), None);

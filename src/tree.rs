@@ -247,15 +247,7 @@ impl PartialEq for NodeRef<'_> {
 
 impl fmt::Debug for NodeRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?}({:?} {:?}) @{}..{}",
-            self.kind(),
-            self.role(),
-            self.text(),
-            self.start(),
-            self.end()
-        )
+        write!(f, "{:?}({:?} {:?}) @{}..{}", self.kind(), self.role(), self.text(), self.start(), self.end())
     }
 }
 
@@ -321,10 +313,7 @@ impl<'t> NodeRef<'t> {
     pub fn text(&self) -> &'t str {
         let n = self.raw();
         let start = n.text_start as usize;
-        self.tree
-            .strings
-            .get(start..start + n.text_len as usize)
-            .unwrap_or("")
+        self.tree.strings.get(start..start + n.text_len as usize).unwrap_or("")
     }
 
     /// The integer value of a `Num` node.
@@ -348,10 +337,7 @@ impl<'t> NodeRef<'t> {
 
     pub fn parent(&self) -> Option<NodeRef<'t>> {
         let p = self.raw().parent;
-        (p != NONE).then_some(NodeRef {
-            tree: self.tree,
-            id: p,
-        })
+        (p != NONE).then_some(NodeRef { tree: self.tree, id: p })
     }
 
     pub fn ancestors(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
@@ -440,9 +426,7 @@ impl<'t> NodeRef<'t> {
     /// For a call `a.b.c(…)`: the receiver `a.b`.
     pub fn receiver(&self) -> Option<NodeRef<'t>> {
         let callee = self.callee()?;
-        (callee.kind() == Kind::Member)
-            .then(|| callee.child(Role::Object))
-            .flatten()
+        (callee.kind() == Kind::Member).then(|| callee.child(Role::Object)).flatten()
     }
 
     /// For `Member`/`Index`: the object.
@@ -467,9 +451,7 @@ impl<'t> NodeRef<'t> {
 
     /// For an `Object`: the keys of its pairs.
     pub fn keys(&self) -> impl Iterator<Item = &'t str> + 't {
-        self.children()
-            .filter(|c| c.kind() == Kind::Pair)
-            .map(|c| c.text())
+        self.children().filter(|c| c.kind() == Kind::Pair).map(|c| c.text())
     }
 
     /// The dotted path of an `Ident`/`Member` chain: `a.b.c` (`::` kept for static paths);
@@ -485,11 +467,7 @@ impl<'t> NodeRef<'t> {
                     break;
                 }
                 Kind::Member => {
-                    let sep = if cur.has_flag(flags::STATIC_PATH) {
-                        "::"
-                    } else {
-                        "."
-                    };
+                    let sep = if cur.has_flag(flags::STATIC_PATH) { "::" } else { "." };
                     parts.push((cur.text(), sep));
                     cur = cur.object()?;
                 }
@@ -665,10 +643,7 @@ impl TreeBuilder {
     pub fn text_of(&self, id: NodeId) -> &str {
         self.nodes
             .get(id as usize)
-            .and_then(|n| {
-                self.strings
-                    .get(n.text_start as usize..(n.text_start + n.text_len) as usize)
-            })
+            .and_then(|n| self.strings.get(n.text_start as usize..(n.text_start + n.text_len) as usize))
             .unwrap_or("")
     }
 
@@ -680,11 +655,7 @@ impl TreeBuilder {
     }
 
     pub fn comment(&mut self, span: (usize, usize), text: &str) {
-        self.comments.push(Comment {
-            start: clamp(span.0),
-            end: clamp(span.1),
-            text: text.to_string(),
-        });
+        self.comments.push(Comment { start: clamp(span.0), end: clamp(span.1), text: text.to_string() });
     }
 
     /// Number of nodes so far; the id the next node will get.
@@ -743,12 +714,7 @@ impl TreeBuilder {
     }
 
     pub fn finish(self) -> Tree {
-        Tree {
-            lang: self.lang,
-            nodes: self.nodes,
-            strings: self.strings,
-            comments: self.comments,
-        }
+        Tree { lang: self.lang, nodes: self.nodes, strings: self.strings, comments: self.comments }
     }
 }
 
@@ -776,10 +742,7 @@ mod tests {
         assert_eq!(call.kind(), Kind::Call);
         assert_eq!(call.call_name(), Some("ping"));
         assert_eq!(call.receiver().map(|r| r.text()), Some("client"));
-        assert_eq!(
-            call.callee().and_then(|c| c.path()).as_deref(),
-            Some("client.ping")
-        );
+        assert_eq!(call.callee().and_then(|c| c.path()).as_deref(), Some("client.ping"));
         assert_eq!(call.descendants().count(), 3);
         assert_eq!(t.root().descendants().count(), 4);
         assert!(call.contains(t.node(3)));

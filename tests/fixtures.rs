@@ -24,10 +24,7 @@ struct Annotations {
 }
 
 fn parse_ids(list: &str) -> Vec<String> {
-    list.split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
+    list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
 /// Reads the annotations of a fixture.
@@ -35,25 +32,16 @@ fn annotations(path: &Path, text: &str) -> Annotations {
     let mut ann = Annotations::default();
     let sidecar = PathBuf::from(format!("{}.expect", path.display()));
     if let Ok(side) = std::fs::read_to_string(&sidecar) {
-        for line in side
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        {
+        for line in side.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let mut parts = line.split_whitespace();
-            let (Some(n), Some(kind_or_rule)) = (parts.next(), parts.next()) else {
-                continue;
-            };
+            let (Some(n), Some(kind_or_rule)) = (parts.next(), parts.next()) else { continue };
             let Ok(n) = n.parse::<u32>() else { continue };
             if kind_or_rule == "ok" {
                 if let Some(rule) = parts.next() {
                     ann.ok.push((n, rule.to_string()));
                 }
             } else {
-                ann.expect
-                    .entry(n)
-                    .or_default()
-                    .push(kind_or_rule.to_string());
+                ann.expect.entry(n).or_default().push(kind_or_rule.to_string());
             }
         }
         return ann;
@@ -64,13 +52,8 @@ fn annotations(path: &Path, text: &str) -> Annotations {
     for (i, raw) in lines.iter().enumerate() {
         let line_no = i as u32 + 1;
         let trimmed = raw.trim();
-        let marker = trimmed
-            .find("// expect:")
-            .map(|p| (p, "expect"))
-            .or_else(|| trimmed.find("// ok:").map(|p| (p, "ok")));
-        let marker = marker
-            .or_else(|| trimmed.find("# expect:").map(|p| (p, "expect")))
-            .or_else(|| trimmed.find("# ok:").map(|p| (p, "ok")));
+        let marker = trimmed.find("// expect:").map(|p| (p, "expect")).or_else(|| trimmed.find("// ok:").map(|p| (p, "ok")));
+        let marker = marker.or_else(|| trimmed.find("# expect:").map(|p| (p, "expect"))).or_else(|| trimmed.find("# ok:").map(|p| (p, "ok")));
         match marker {
             Some((0, kind)) => {
                 let body = trimmed.split_once(':').map(|x| x.1).unwrap_or_default();
@@ -81,10 +64,7 @@ fn annotations(path: &Path, text: &str) -> Annotations {
                 }
             }
             Some((pos, kind)) => {
-                let body = trimmed[pos..]
-                    .split_once(':')
-                    .map(|x| x.1)
-                    .unwrap_or_default();
+                let body = trimmed[pos..].split_once(':').map(|x| x.1).unwrap_or_default();
                 let ids = parse_ids(body);
                 if kind == "expect" {
                     ann.expect.entry(line_no).or_default().extend(ids);
@@ -110,9 +90,7 @@ fn flush(ann: &mut Annotations, line: u32, expect: &mut Vec<String>, ok: &mut Ve
 }
 
 fn run_file(path: &Path, target: Target, prefilter: bool) -> Report {
-    let root = path
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let root = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let opts = Options {
         paths: vec![path.to_path_buf()],
         root,
@@ -135,10 +113,7 @@ fn compare(path: &Path, target: Target, prefilter: bool) -> Vec<String> {
     let mut actual: Expected = BTreeMap::new();
     let mut messages: BTreeMap<(u32, String), String> = BTreeMap::new();
     for d in report.active() {
-        actual
-            .entry(d.start.line)
-            .or_default()
-            .push(d.rule.to_string());
+        actual.entry(d.start.line).or_default().push(d.rule.to_string());
         messages.insert((d.start.line, d.rule.to_string()), d.message.clone());
     }
     let mut problems = Vec::new();
@@ -160,19 +135,13 @@ fn compare(path: &Path, target: Target, prefilter: bool) -> Vec<String> {
             }
         }
         for g in got {
-            let msg = messages
-                .get(&(line, g.clone()))
-                .cloned()
-                .unwrap_or_default();
+            let msg = messages.get(&(line, g.clone())).cloned().unwrap_or_default();
             problems.push(format!("{}:{line}: unexpected {g}: {msg}", path.display()));
         }
     }
     for (line, rule) in &ann.ok {
         if actual.get(line).is_some_and(|rules| rules.contains(rule)) {
-            problems.push(format!(
-                "{}:{line}: trap `ok: {rule}` produced a finding",
-                path.display()
-            ));
+            problems.push(format!("{}:{line}: trap `ok: {rule}` produced a finding", path.display()));
         }
     }
     problems
@@ -182,9 +151,7 @@ fn fixture_files() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![PathBuf::from("testdata/rules")];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -217,12 +184,7 @@ fn every_fixture_matches_its_annotations() {
     for f in &files {
         problems.extend(compare(f, Target::Modern, true));
     }
-    assert!(
-        problems.is_empty(),
-        "{} fixture mismatches:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "{} fixture mismatches:\n{}", problems.len(), problems.join("\n"));
 }
 
 #[test]
@@ -230,16 +192,8 @@ fn prefilter_never_changes_fixture_results() {
     for f in fixture_files() {
         let with = run_file(&f, Target::Modern, true);
         let without = run_file(&f, Target::Modern, false);
-        let a: Vec<_> = with
-            .findings
-            .iter()
-            .map(|d| (d.rule, d.start, d.end, d.message.clone()))
-            .collect();
-        let b: Vec<_> = without
-            .findings
-            .iter()
-            .map(|d| (d.rule, d.start, d.end, d.message.clone()))
-            .collect();
+        let a: Vec<_> = with.findings.iter().map(|d| (d.rule, d.start, d.end, d.message.clone())).collect();
+        let b: Vec<_> = without.findings.iter().map(|d| (d.rule, d.start, d.end, d.message.clone())).collect();
         assert_eq!(a, b, "{}: the prefilter changed the findings", f.display());
     }
 }
@@ -259,14 +213,7 @@ fn every_rule_has_two_sided_fixtures() {
             Some("json" | "toml") | None => "manifest",
             _ => "typescript",
         };
-        let lang = if f
-            .file_name()
-            .is_some_and(|n| n == "Cargo.toml" || n == "package.json")
-        {
-            "manifest"
-        } else {
-            lang
-        };
+        let lang = if f.file_name().is_some_and(|n| n == "Cargo.toml" || n == "package.json") { "manifest" } else { lang };
         let text = std::fs::read_to_string(&f).unwrap_or_default();
         let ann = annotations(&f, &text);
         for rules in ann.expect.values() {
@@ -285,23 +232,13 @@ fn every_rule_has_two_sided_fixtures() {
         }
         let minimum = minimum_fixtures(&def.meta.id);
         for lang in &def.meta.languages {
-            let (expect, ok) = counts
-                .get(&(def.meta.id.clone(), lang.as_str()))
-                .copied()
-                .unwrap_or_default();
+            let (expect, ok) = counts.get(&(def.meta.id.clone(), lang.as_str())).copied().unwrap_or_default();
             if expect < minimum || ok < minimum {
-                missing.push(format!(
-                    "{} {lang}: {expect} expected findings, {ok} traps (need {minimum} each)",
-                    def.meta.id
-                ));
+                missing.push(format!("{} {lang}: {expect} expected findings, {ok} traps (need {minimum} each)", def.meta.id));
             }
         }
     }
-    assert!(
-        missing.is_empty(),
-        "rules without enough fixtures:\n{}",
-        missing.join("\n")
-    );
+    assert!(missing.is_empty(), "rules without enough fixtures:\n{}", missing.join("\n"));
 }
 
 /// The fixture minimum each rule's issue set.
@@ -330,18 +267,7 @@ fn harness_reports_wrong_annotations() {
     }
     let problems = compare(&file, Target::Modern, true);
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        problems.iter().any(|p| p.ends_with(":3: missing MCP301")),
-        "{problems:?}"
-    );
-    assert!(
-        problems.iter().any(|p| p.contains(":4: unexpected MCP102")),
-        "{problems:?}"
-    );
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.contains(":6: trap `ok: MCP102` produced a finding")),
-        "{problems:?}"
-    );
+    assert!(problems.iter().any(|p| p.ends_with(":3: missing MCP301")), "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains(":4: unexpected MCP102")), "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains(":6: trap `ok: MCP102` produced a finding")), "{problems:?}");
 }

@@ -24,10 +24,7 @@ fn sarif_of(dir: &std::path::Path, args: &[&str]) -> Value {
 fn examples() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(repo().join("testdata/examples"))
         .map(|d| {
-            d.flatten()
-                .filter(|e| e.path().is_dir())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
+            d.flatten().filter(|e| e.path().is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
         })
         .unwrap_or_default();
     names.sort();
@@ -37,88 +34,48 @@ fn examples() -> Vec<String> {
 /// What GitHub code scanning needs, beyond the schema.
 fn assert_github_ready(doc: &Value, what: &str) {
     assert_eq!(doc["version"], "2.1.0", "{what}");
-    assert!(
-        doc["$schema"]
-            .as_str()
-            .is_some_and(|s| s.starts_with("https://")),
-        "{what}"
-    );
+    assert!(doc["$schema"].as_str().is_some_and(|s| s.starts_with("https://")), "{what}");
     let runs = doc["runs"].as_array().cloned().unwrap_or_default();
     assert_eq!(runs.len(), 1, "{what}: one run per tool");
     let run = &runs[0];
     let driver = &run["tool"]["driver"];
     assert_eq!(driver["name"], "mcpshift");
-    assert!(
-        driver["version"].is_string() && driver["informationUri"].is_string(),
-        "{what}"
-    );
+    assert!(driver["version"].is_string() && driver["informationUri"].is_string(), "{what}");
     assert_eq!(run["columnKind"], "unicodeCodePoints");
-    assert!(
-        run["automationDetails"]["id"]
-            .as_str()
-            .is_some_and(|s| s.starts_with("mcpshift/")),
-        "{what}"
-    );
+    assert!(run["automationDetails"]["id"].as_str().is_some_and(|s| s.starts_with("mcpshift/")), "{what}");
     let rules = driver["rules"].as_array().cloned().unwrap_or_default();
     assert!(!rules.is_empty(), "{what}: rules[]");
     for r in &rules {
         let id = r["id"].as_str().unwrap_or_default();
         for key in ["name", "helpUri"] {
-            assert!(
-                r[key].as_str().is_some_and(|s| !s.is_empty()),
-                "{what}: {id} has no {key}"
-            );
+            assert!(r[key].as_str().is_some_and(|s| !s.is_empty()), "{what}: {id} has no {key}");
         }
         for key in ["shortDescription", "fullDescription"] {
             let text = r[key]["text"].as_str().unwrap_or_default();
-            assert!(
-                !text.is_empty() && text.chars().count() <= 1024,
-                "{what}: {id} {key}"
-            );
+            assert!(!text.is_empty() && text.chars().count() <= 1024, "{what}: {id} {key}");
         }
+        assert!(r["help"]["text"].as_str().is_some_and(|s| !s.is_empty()), "{what}: {id} help.text");
         assert!(
-            r["help"]["text"].as_str().is_some_and(|s| !s.is_empty()),
-            "{what}: {id} help.text"
-        );
-        assert!(
-            r["help"]["markdown"]
-                .as_str()
-                .is_some_and(|s| s.starts_with(&format!("# {id} "))),
+            r["help"]["markdown"].as_str().is_some_and(|s| s.starts_with(&format!("# {id} "))),
             "{what}: {id} help.markdown"
         );
         assert!(
-            r["helpUri"].as_str().is_some_and(|u| u.ends_with(&format!(
-                "/rules/{id}-{}.toml",
-                r["name"].as_str().unwrap_or_default()
-            ))),
+            r["helpUri"]
+                .as_str()
+                .is_some_and(|u| u.ends_with(&format!("/rules/{id}-{}.toml", r["name"].as_str().unwrap_or_default()))),
             "{what}: {id} helpUri"
         );
+        assert!(r["defaultConfiguration"]["level"].is_string(), "{what}: {id} level");
         assert!(
-            r["defaultConfiguration"]["level"].is_string(),
-            "{what}: {id} level"
-        );
-        assert!(
-            r["properties"]["tags"]
-                .as_array()
-                .is_some_and(|t| !t.is_empty() && t.len() <= 20),
+            r["properties"]["tags"].as_array().is_some_and(|t| !t.is_empty() && t.len() <= 20),
             "{what}: {id} tags"
         );
-        assert!(
-            r["properties"].get("security-severity").is_none(),
-            "{what}: {id} is not a security rule"
-        );
+        assert!(r["properties"].get("security-severity").is_none(), "{what}: {id} is not a security rule");
     }
     for res in run["results"].as_array().cloned().unwrap_or_default() {
         let index = res["ruleIndex"].as_u64().unwrap_or(u64::MAX) as usize;
-        assert_eq!(
-            rules.get(index).map(|r| r["id"].clone()),
-            Some(res["ruleId"].clone()),
-            "{what}: ruleIndex"
-        );
-        assert!(
-            res["level"].is_string() && res["message"]["text"].is_string(),
-            "{what}"
-        );
+        assert_eq!(rules.get(index).map(|r| r["id"].clone()), Some(res["ruleId"].clone()), "{what}: ruleIndex");
+        assert!(res["level"].is_string() && res["message"]["text"].is_string(), "{what}");
         let loc = &res["locations"][0]["physicalLocation"];
         let uri = loc["artifactLocation"]["uri"].as_str().unwrap_or_default();
         assert!(
@@ -128,40 +85,26 @@ fn assert_github_ready(doc: &Value, what: &str) {
         assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%", "{what}");
         let region = &loc["region"];
         for key in ["startLine", "startColumn", "endLine", "endColumn"] {
-            assert!(
-                region[key].as_u64().is_some_and(|n| n >= 1),
-                "{what}: {uri} region.{key}"
-            );
+            assert!(region[key].as_u64().is_some_and(|n| n >= 1), "{what}: {uri} region.{key}");
         }
         assert!(
-            res["partialFingerprints"]["primaryLocationLineHash"]
-                .as_str()
-                .is_some_and(|h| h.contains(':')),
+            res["partialFingerprints"]["primaryLocationLineHash"].as_str().is_some_and(|h| h.contains(':')),
             "{what}: {uri} has no primaryLocationLineHash"
         );
     }
-    assert!(
-        !doc.to_string().contains("security-severity"),
-        "{what}: no security-severity anywhere"
-    );
+    assert!(!doc.to_string().contains("security-severity"), "{what}: no security-severity anywhere");
 }
 
 #[test]
 fn sarif_of_every_example_project_validates_against_the_schema() {
     let names = examples();
-    assert!(
-        !names.is_empty(),
-        "no example projects under testdata/examples"
-    );
+    assert!(!names.is_empty(), "no example projects under testdata/examples");
     for name in names {
         // From the repository root, as CI runs it, and from inside the project.
         let doc = sarif_of(&repo(), &[&format!("testdata/examples/{name}")]);
         assert_valid_sarif(&doc, &name);
         assert_github_ready(&doc, &name);
-        let doc = sarif_of(
-            &repo().join("testdata/examples").join(&name),
-            &["--no-config"],
-        );
+        let doc = sarif_of(&repo().join("testdata/examples").join(&name), &["--no-config"]);
         assert_valid_sarif(&doc, &name);
         assert_github_ready(&doc, &name);
     }
@@ -170,18 +113,7 @@ fn sarif_of_every_example_project_validates_against_the_schema() {
 #[test]
 fn sarif_snapshot_of_an_example_project() {
     let dir = repo().join("testdata/examples/legacy-ts-server");
-    let out = run_in(
-        &dir,
-        &[
-            "check",
-            ".",
-            "--format",
-            "sarif",
-            "--select",
-            SNAPSHOT_RULES,
-            "--no-config",
-        ],
-    );
+    let out = run_in(&dir, &["check", ".", "--format", "sarif", "--select", SNAPSHOT_RULES, "--no-config"]);
     let actual = stdout(&out);
     let doc = json(&actual);
     assert_valid_sarif(&doc, "snapshot");
@@ -208,18 +140,11 @@ fn first_difference(expected: &str, actual: &str) -> String {
             return format!("line {}:\n- {e}\n+ {a}", i + 1);
         }
     }
-    format!(
-        "lengths differ: {} vs {} lines",
-        expected.lines().count(),
-        actual.lines().count()
-    )
+    format!("lengths differ: {} vs {} lines", expected.lines().count(), actual.lines().count())
 }
 
 fn results(doc: &Value) -> Vec<Value> {
-    doc["runs"][0]["results"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
+    doc["runs"][0]["results"].as_array().cloned().unwrap_or_default()
 }
 
 #[test]
@@ -233,11 +158,8 @@ fn line_hash_and_fingerprint_survive_lines_inserted_above() {
     assert_eq!(before.len(), 3);
     assert_eq!(before.len(), after.len());
     for (b, a) in before.iter().zip(&after) {
-        let line = |r: &Value| {
-            r["locations"][0]["physicalLocation"]["region"]["startLine"]
-                .as_u64()
-                .unwrap_or_default()
-        };
+        let line =
+            |r: &Value| r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64().unwrap_or_default();
         assert_eq!(line(a), line(b) + 3);
         assert_eq!(a["partialFingerprints"], b["partialFingerprints"]);
         assert_eq!(a["fingerprints"], b["fingerprints"]);
@@ -253,21 +175,10 @@ fn files_not_analyzed_are_tool_execution_notifications() {
     assert_valid_sarif(&doc, "not analyzed");
     let invocation = &doc["runs"][0]["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], true);
-    let notes = invocation["toolExecutionNotifications"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let notes = invocation["toolExecutionNotifications"].as_array().cloned().unwrap_or_default();
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert_eq!(
-        notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-        "src/blob.ts"
-    );
-    assert!(
-        notes[0]["message"]["text"]
-            .as_str()
-            .is_some_and(|t| t.contains("NUL byte")),
-        "{notes:?}"
-    );
+    assert_eq!(notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/blob.ts");
+    assert!(notes[0]["message"]["text"].as_str().is_some_and(|t| t.contains("NUL byte")), "{notes:?}");
 }
 
 #[test]
@@ -277,10 +188,7 @@ fn uris_are_percent_encoded_and_relative() {
     let doc = sarif_of(&p.dir, &[]);
     assert_valid_sarif(&doc, "uri");
     let r = results(&doc);
-    assert_eq!(
-        r[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-        "src/my%20server%231.ts"
-    );
+    assert_eq!(r[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/my%20server%231.ts");
     assert!(r[0]["partialFingerprints"]["primaryLocationLineHash"].is_string());
 }
 
@@ -311,14 +219,6 @@ fn the_schema_check_rejects_invalid_sarif() {
     doc["version"] = Value::from("0.1.0");
     doc["runs"][0]["results"][0]["level"] = Value::from("fatal");
     let errors = sarif_schema_errors(&doc);
-    assert!(
-        errors.iter().any(|e| e.starts_with("/version")),
-        "{errors:?}"
-    );
-    assert!(
-        errors
-            .iter()
-            .any(|e| e.starts_with("/runs/0/results/0/level")),
-        "{errors:?}"
-    );
+    assert!(errors.iter().any(|e| e.starts_with("/version")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.starts_with("/runs/0/results/0/level")), "{errors:?}");
 }

@@ -51,30 +51,18 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
             };
             parser
                 .set_language(&language.into())
-                .map_err(|e| ParseFailure {
-                    reason: format!("grammar could not be loaded: {e}"),
-                    offset: None,
-                })?;
+                .map_err(|e| ParseFailure { reason: format!("grammar could not be loaded: {e}"), offset: None })?;
             *slot = Some(parser);
         }
         match slot.as_mut() {
             Some(parser) => Ok(parser.parse(text, None)),
-            None => Err(ParseFailure {
-                reason: "parser unavailable".into(),
-                offset: None,
-            }),
+            None => Err(ParseFailure { reason: "parser unavailable".into(), offset: None }),
         }
     })?;
     let Some(ts_tree) = parsed else {
-        return Err(ParseFailure {
-            reason: "the parser gave up on this file".into(),
-            offset: None,
-        });
+        return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
     };
-    let mut lowerer = Lowerer {
-        src: text,
-        b: TreeBuilder::new(Lang::TypeScript, text.len()),
-    };
+    let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()) };
     lowerer.run(ts_tree.root_node());
     Ok(lowerer.b.finish())
 }
@@ -109,14 +97,7 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Opens a neutral node and schedules its children (with roles from their fields).
-    fn open<'t>(
-        &mut self,
-        node: Node<'t>,
-        kind: Kind,
-        role: Role,
-        text: &str,
-        stack: &mut Vec<Work<'t>>,
-    ) -> NodeId {
+    fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
         if let Some(name) = node.child_by_field_name("name") {
             self.b.set_name_span(id, Self::span(name));
@@ -135,9 +116,7 @@ impl<'s> Lowerer<'s> {
             loop {
                 let child = cursor.node();
                 if child.is_named() {
-                    let role = inherit.unwrap_or_else(|| {
-                        role_for(parent_kind, cursor.field_name(), child.kind())
-                    });
+                    let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
                     children.push((child, role));
                 }
                 if !cursor.goto_next_sibling() {
@@ -168,50 +147,24 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Module, role, "", stack);
             }
             // Wrappers with no meaning of their own.
-            "parenthesized_expression"
-            | "expression_statement"
-            | "export_statement"
-            | "else_clause"
-            | "type_annotation"
-            | "as_expression"
-            | "satisfies_expression"
-            | "non_null_expression"
-            | "type_assertion"
-            | "lexical_declaration"
-            | "variable_declaration"
-            | "class_heritage"
-            | "formal_parameters"
-            | "arguments"
-            | "switch_body"
-            | "class_body"
-            | "interface_body"
-            | "type_arguments"
-            | "implements_clause"
-            | "extends_clause"
-            | "extends_type_clause"
-            | "template_substitution"
-            | "parenthesized_type"
-            | "opting_type_annotation"
-            | "omitting_type_annotation"
-            | "adding_type_annotation"
-            | "asserts_annotation"
-            | "type_predicate_annotation"
-            | "enum_body"
-            | "statement_identifier" => {
+            "parenthesized_expression" | "expression_statement" | "export_statement" | "else_clause"
+            | "type_annotation" | "as_expression" | "satisfies_expression" | "non_null_expression"
+            | "type_assertion" | "lexical_declaration" | "variable_declaration" | "class_heritage"
+            | "formal_parameters" | "arguments" | "switch_body" | "class_body" | "interface_body"
+            | "type_arguments" | "implements_clause" | "extends_clause" | "extends_type_clause"
+            | "template_substitution" | "parenthesized_type" | "opting_type_annotation"
+            | "omitting_type_annotation" | "adding_type_annotation" | "asserts_annotation"
+            | "type_predicate_annotation" | "enum_body" | "statement_identifier" => {
                 let inherit = match kind {
                     "arguments" => Some(Role::Arg),
                     "formal_parameters" => Some(Role::Param),
                     "switch_body" => Some(Role::Case),
                     "class_body" | "interface_body" | "enum_body" => Some(Role::Stmt),
                     "type_arguments" => Some(Role::TypeArg),
-                    "implements_clause" | "extends_clause" | "extends_type_clause" => {
-                        Some(Role::Implements)
-                    }
+                    "implements_clause" | "extends_clause" | "extends_type_clause" => Some(Role::Implements),
                     "as_expression" | "satisfies_expression" | "type_assertion" => {
                         // Keep the expression, drop the asserted type.
-                        if let Some(expr) =
-                            node.named_child(if kind == "type_assertion" { 1 } else { 0 })
-                        {
+                        if let Some(expr) = node.named_child(if kind == "type_assertion" { 1 } else { 0 }) {
                             stack.push(Work::Visit(expr, role));
                         }
                         return;
@@ -238,20 +191,9 @@ impl<'s> Lowerer<'s> {
             "null" => {
                 self.b.leaf(Kind::Null, role, Self::span(node), "null");
             }
-            "identifier"
-            | "property_identifier"
-            | "shorthand_property_identifier_pattern"
-            | "private_property_identifier"
-            | "this"
-            | "super"
-            | "undefined"
-            | "type_identifier"
-            | "import" => {
-                let k = if kind == "type_identifier" {
-                    Kind::Type
-                } else {
-                    Kind::Ident
-                };
+            "identifier" | "property_identifier" | "shorthand_property_identifier_pattern" | "private_property_identifier"
+            | "this" | "super" | "undefined" | "type_identifier" | "import" => {
+                let k = if kind == "type_identifier" { Kind::Type } else { Kind::Ident };
                 let text = self.text(node);
                 self.b.leaf(k, role, Self::span(node), text);
             }
@@ -264,12 +206,10 @@ impl<'s> Lowerer<'s> {
                 self.b.leaf(Kind::Type, role, Self::span(node), text);
             }
             "generic_type" => {
-                let name = node
-                    .child_by_field_name("name")
-                    .map_or("", |n| match n.kind() {
-                        "nested_type_identifier" => self.field_text(n, "name"),
-                        _ => self.text(n),
-                    });
+                let name = node.child_by_field_name("name").map_or("", |n| match n.kind() {
+                    "nested_type_identifier" => self.field_text(n, "name"),
+                    _ => self.text(n),
+                });
                 self.b.open(Kind::Type, role, Self::span(node), name);
                 stack.push(Work::Close);
                 if let Some(args) = node.child_by_field_name("type_arguments") {
@@ -281,31 +221,15 @@ impl<'s> Lowerer<'s> {
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::Elem));
             }
-            "union_type"
-            | "intersection_type"
-            | "array_type"
-            | "tuple_type"
-            | "function_type"
-            | "readonly_type"
-            | "conditional_type"
-            | "lookup_type"
-            | "index_type_query"
-            | "type_query"
-            | "constructor_type"
-            | "optional_type"
-            | "rest_type"
-            | "template_literal_type"
-            | "infer_type"
-            | "mapped_type_clause" => {
+            "union_type" | "intersection_type" | "array_type" | "tuple_type" | "function_type" | "readonly_type"
+            | "conditional_type" | "lookup_type" | "index_type_query" | "type_query" | "constructor_type"
+            | "optional_type" | "rest_type" | "template_literal_type" | "infer_type" | "mapped_type_clause" => {
                 self.b.open(Kind::Type, role, Self::span(node), "");
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::TypeArg));
             }
             "property_signature" | "public_field_definition" | "field_definition" => {
-                let name = self.key_text(
-                    node.child_by_field_name("name")
-                        .or_else(|| node.child_by_field_name("property")),
-                );
+                let name = self.key_text(node.child_by_field_name("name").or_else(|| node.child_by_field_name("property")));
                 self.open(node, Kind::Field, role, &name, stack);
             }
             "index_signature" => {
@@ -317,9 +241,7 @@ impl<'s> Lowerer<'s> {
                 let prop = self.field_text(node, "property");
                 let id = self.b.open(Kind::Member, role, Self::span(node), prop);
                 stack.push(Work::Close);
-                if node.child_by_field_name("optional_chain").is_some()
-                    || self.has_token(node, "?.")
-                {
+                if node.child_by_field_name("optional_chain").is_some() || self.has_token(node, "?.") {
                     self.b.set_flag(id, flags::OPTIONAL);
                 }
                 if let Some(object) = node.child_by_field_name("object") {
@@ -344,10 +266,7 @@ impl<'s> Lowerer<'s> {
                 let op = self.field_text(node, "operator");
                 let arg = node.child_by_field_name("argument");
                 if op == "-" {
-                    if let Some(v) = arg
-                        .filter(|a| a.kind() == "number")
-                        .and_then(|a| parse_js_int(self.text(a)))
-                    {
+                    if let Some(v) = arg.filter(|a| a.kind() == "number").and_then(|a| parse_js_int(self.text(a))) {
                         let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
                         self.b.set_int(id, v.wrapping_neg());
                         return;
@@ -356,11 +275,7 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Unary, role, op, stack);
             }
             "update_expression" => {
-                let op = if self.text(node).contains("++") {
-                    "++"
-                } else {
-                    "--"
-                };
+                let op = if self.text(node).contains("++") { "++" } else { "--" };
                 self.open(node, Kind::Unary, role, op, stack);
             }
             "await_expression" => {
@@ -418,8 +333,7 @@ impl<'s> Lowerer<'s> {
                 let id = self.b.open(Kind::Pair, role, Self::span(node), name);
                 self.b.set_flag(id, flags::SHORTHAND);
                 self.b.set_name_span(id, Self::span(node));
-                self.b
-                    .leaf(Kind::Ident, Role::Value, Self::span(node), name);
+                self.b.leaf(Kind::Ident, Role::Value, Self::span(node), name);
                 self.b.close();
             }
             "array" | "array_pattern" => {
@@ -427,21 +341,12 @@ impl<'s> Lowerer<'s> {
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::Elem));
             }
-            "function_declaration"
-            | "function_expression"
-            | "function"
-            | "generator_function_declaration"
-            | "generator_function"
-            | "arrow_function"
-            | "method_definition"
-            | "method_signature"
-            | "abstract_method_signature"
-            | "function_signature" => self.function(node, role, stack),
+            "function_declaration" | "function_expression" | "function" | "generator_function_declaration"
+            | "generator_function" | "arrow_function" | "method_definition" | "method_signature"
+            | "abstract_method_signature" | "function_signature" => self.function(node, role, stack),
             "required_parameter" | "optional_parameter" => {
                 let pattern = node.child_by_field_name("pattern");
-                let name = pattern
-                    .filter(|p| p.kind() == "identifier")
-                    .map_or("", |p| self.text(p));
+                let name = pattern.filter(|p| p.kind() == "identifier").map_or("", |p| self.text(p));
                 let id = self.b.open(Kind::Param, role, Self::span(node), name);
                 if let Some(p) = pattern {
                     self.b.set_name_span(id, Self::span(p));
@@ -481,9 +386,7 @@ impl<'s> Lowerer<'s> {
             }
             "variable_declarator" => {
                 let name_node = node.child_by_field_name("name");
-                let name = name_node
-                    .filter(|n| n.kind() == "identifier")
-                    .map_or("", |n| self.text(n));
+                let name = name_node.filter(|n| n.kind() == "identifier").map_or("", |n| self.text(n));
                 let id = self.b.open(Kind::Var, role, Self::span(node), name);
                 if let Some(n) = name_node {
                     self.b.set_name_span(id, Self::span(n));
@@ -500,15 +403,8 @@ impl<'s> Lowerer<'s> {
                 }
             }
             "import_statement" => {
-                let spec = node
-                    .child_by_field_name("source")
-                    .map(|s| decode_string(self.text(s)));
-                self.b.leaf(
-                    Kind::Import,
-                    role,
-                    Self::span(node),
-                    spec.as_deref().unwrap_or(""),
-                );
+                let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
+                self.b.leaf(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
             }
             "import_alias" => {
                 self.b.leaf(Kind::Import, role, Self::span(node), "");
@@ -516,13 +412,10 @@ impl<'s> Lowerer<'s> {
             "decorator" => {
                 let target = node.named_child(0);
                 let name = target.map_or(String::new(), |t| match t.kind() {
-                    "call_expression" => t
-                        .child_by_field_name("function")
-                        .map_or(String::new(), |f| self.text(f).to_string()),
+                    "call_expression" => t.child_by_field_name("function").map_or(String::new(), |f| self.text(f).to_string()),
                     _ => self.text(t).to_string(),
                 });
-                self.b
-                    .open(Kind::Attribute, Role::Attr, Self::span(node), &name);
+                self.b.open(Kind::Attribute, Role::Attr, Self::span(node), &name);
                 stack.push(Work::Close);
                 if let Some(args) = target
                     .filter(|t| t.kind() == "call_expression")
@@ -541,11 +434,7 @@ impl<'s> Lowerer<'s> {
                 // from recovery): keep the children so literals inside are still seen.
                 self.b.open(Kind::Other, role, Self::span(node), "");
                 stack.push(Work::Close);
-                let inherit = if kind == "program" {
-                    Some(Role::Stmt)
-                } else {
-                    None
-                };
+                let inherit = if kind == "program" { Some(Role::Stmt) } else { None };
                 self.push_children(node, stack, inherit);
             }
         }
@@ -553,9 +442,7 @@ impl<'s> Lowerer<'s> {
 
     fn has_token(&self, node: Node<'_>, token: &str) -> bool {
         let mut cursor = node.walk();
-        let found = node
-            .children(&mut cursor)
-            .any(|c| !c.is_named() && c.kind() == token);
+        let found = node.children(&mut cursor).any(|c| !c.is_named() && c.kind() == token);
         found
     }
 
@@ -572,11 +459,7 @@ impl<'s> Lowerer<'s> {
         let key = node.child_by_field_name("key");
         let value = node.child_by_field_name("value");
         let computed = key.is_some_and(|k| k.kind() == "computed_property_name");
-        let text = if computed {
-            String::new()
-        } else {
-            self.key_text(key)
-        };
+        let text = if computed { String::new() } else { self.key_text(key) };
         let id = self.b.open(Kind::Pair, role, Self::span(node), &text);
         if let Some(k) = key {
             self.b.set_name_span(id, Self::span(k));
@@ -599,20 +482,14 @@ impl<'s> Lowerer<'s> {
         let name = self.key_text(name_node);
         let name_span = name_node.map(Self::span);
         // A method in an object literal is a pair whose value is the function.
-        let in_object = node.kind() == "method_definition"
-            && node.parent().is_some_and(|p| p.kind() == "object");
+        let in_object = node.kind() == "method_definition" && node.parent().is_some_and(|p| p.kind() == "object");
         if in_object {
             let pair = self.b.open(Kind::Pair, role, Self::span(node), &name);
             if let Some(ns) = name_span {
                 self.b.set_name_span(pair, ns);
             }
         }
-        let id = self.b.open(
-            Kind::Fn,
-            if in_object { Role::Value } else { role },
-            Self::span(node),
-            &name,
-        );
+        let id = self.b.open(Kind::Fn, if in_object { Role::Value } else { role }, Self::span(node), &name);
         if let Some(ns) = name_span {
             self.b.set_name_span(id, ns);
         }
@@ -634,16 +511,11 @@ impl<'s> Lowerer<'s> {
         } else if let Some(param) = node.child_by_field_name("parameter") {
             // `x => …`: a bare identifier parameter.
             let text = self.text(param);
-            let id = self
-                .b
-                .leaf(Kind::Param, Role::Param, Self::span(param), text);
+            let id = self.b.leaf(Kind::Param, Role::Param, Self::span(param), text);
             self.b.set_name_span(id, Self::span(param));
         }
         let mut cursor = node.walk();
-        let decorators: Vec<Node<'t>> = node
-            .children(&mut cursor)
-            .filter(|c| c.kind() == "decorator")
-            .collect();
+        let decorators: Vec<Node<'t>> = node.children(&mut cursor).filter(|c| c.kind() == "decorator").collect();
         for d in decorators.into_iter().rev() {
             stack.push(Work::Visit(d, Role::Attr));
         }
@@ -656,9 +528,7 @@ impl<'s> Lowerer<'s> {
         for child in node.named_children(&mut cursor) {
             match child.kind() {
                 "string_fragment" => literal.push_str(self.text(child)),
-                "escape_sequence" => {
-                    literal.push_str(&decode_string(&format!("'{}'", self.text(child))))
-                }
+                "escape_sequence" => literal.push_str(&decode_string(&format!("'{}'", self.text(child)))),
                 "template_substitution" => substitutions.push(child),
                 _ => {}
             }
@@ -668,16 +538,12 @@ impl<'s> Lowerer<'s> {
             // versions: fall back to the raw text between the backticks.
             if literal.is_empty() {
                 let raw = self.text(node);
-                literal = raw
-                    .trim_start_matches('`')
-                    .trim_end_matches('`')
-                    .to_string();
+                literal = raw.trim_start_matches('`').trim_end_matches('`').to_string();
             }
             self.b.leaf(Kind::Str, role, Self::span(node), &literal);
             return;
         }
-        self.b
-            .open(Kind::Template, role, Self::span(node), &literal);
+        self.b.open(Kind::Template, role, Self::span(node), &literal);
         stack.push(Work::Close);
         for sub in substitutions.into_iter().rev() {
             self.push_children(sub, stack, Some(Role::Elem));
@@ -714,10 +580,7 @@ fn role_for(parent: &str, field: Option<&str>, child_kind: &str) -> Role {
         ("switch_statement", "body") => Role::Case,
         ("switch_case", "value") => Role::Pattern,
         (_, "body") => match parent {
-            "class_declaration"
-            | "class"
-            | "abstract_class_declaration"
-            | "interface_declaration" => Role::Stmt,
+            "class_declaration" | "class" | "abstract_class_declaration" | "interface_declaration" => Role::Stmt,
             _ => Role::Body,
         },
         (_, "type") => Role::Type,
@@ -727,18 +590,14 @@ fn role_for(parent: &str, field: Option<&str>, child_kind: &str) -> Role {
         (_, "increment") => Role::None,
         (_, "decorator") => Role::Attr,
         (_, "index_type") => Role::Key,
-        (_, "type_parameters") | (_, "name") | (_, "key") | (_, "property") | (_, "operator") => {
-            Role::None
-        }
+        (_, "type_parameters") | (_, "name") | (_, "key") | (_, "property") | (_, "operator") => Role::None,
         _ => Role::None,
     }
 }
 
 /// The value of a JS string literal (with its quotes), escapes decoded.
 pub fn decode_string(raw: &str) -> String {
-    let inner = if raw.len() >= 2
-        && (raw.starts_with('"') || raw.starts_with('\'') || raw.starts_with('`'))
-    {
+    let inner = if raw.len() >= 2 && (raw.starts_with('"') || raw.starts_with('\'') || raw.starts_with('`')) {
         raw.get(1..raw.len() - 1).unwrap_or("")
     } else {
         raw
@@ -838,10 +697,7 @@ mod tests {
         assert_eq!(s.parent().map(|p| p.kind()), Some(Kind::Index));
         let var = find(&t, Kind::Var, "sid");
         assert!(var.child(Role::Init).is_some());
-        let call = t
-            .nodes()
-            .find(|n| n.kind() == Kind::Call)
-            .map(|c| c.call_name());
+        let call = t.nodes().find(|n| n.kind() == Kind::Call).map(|c| c.call_name());
         assert_eq!(call, Some(Some("ping")));
     }
 
@@ -859,17 +715,10 @@ mod tests {
         let t = lower_ts(src);
         let field = find(&t, Kind::Field, "sessionId");
         assert!(field.has_flag(flags::INDEX_SIG));
-        assert_eq!(
-            field.child(Role::Type).map(|ty| ty.text()),
-            Some("Transport")
-        );
-        let case_str = t
-            .nodes()
-            .find(|n| n.kind() == Kind::Str && n.role() == Role::Pattern);
+        assert_eq!(field.child(Role::Type).map(|ty| ty.text()), Some("Transport"));
+        let case_str = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Pattern);
         assert!(case_str.is_some_and(crate::patterns::is_method_position));
-        let pair_value = t
-            .nodes()
-            .find(|n| n.kind() == Kind::Str && n.role() == Role::Value);
+        let pair_value = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Value);
         assert!(pair_value.is_some_and(crate::patterns::is_method_position));
     }
 
@@ -884,10 +733,7 @@ mod tests {
     fn classes_implement() {
         let t = lower_ts("class S implements EventStore { async storeEvent(id: string) {} }");
         let c = find(&t, Kind::Container, "S");
-        assert!(crate::patterns::implements_any(
-            c,
-            &["EventStore".to_string()]
-        ));
+        assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
         let f = find(&t, Kind::Fn, "storeEvent");
         assert!(f.has_flag(flags::ASYNC));
     }
@@ -899,9 +745,7 @@ mod tests {
             Ok(t) => t,
             Err(e) => panic!("{e:?}"),
         };
-        assert!(t
-            .nodes()
-            .any(|n| n.kind() == Kind::Str && n.text() == "/mcp"));
+        assert!(t.nodes().any(|n| n.kind() == Kind::Str && n.text() == "/mcp"));
     }
 
     #[test]

@@ -37,9 +37,7 @@ pub fn render(report: &Report, _cx: &RenderContext<'_>) -> Result<Vec<u8>, Strin
 
 /// Escapes a workflow command's message.
 pub fn data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escapes a workflow command's property value.

@@ -10,11 +10,7 @@ use crate::check::Report;
 use crate::rules::Level;
 
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
-    let mut buffer = if cx.color {
-        Buffer::ansi()
-    } else {
-        Buffer::no_color()
-    };
+    let mut buffer = if cx.color { Buffer::ansi() } else { Buffer::no_color() };
     let config = Config::default();
     let mut files = SimpleFiles::new();
     let mut current: Option<(String, Option<usize>)> = None;
@@ -46,21 +42,17 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                 rendered = rendered.with_labels(vec![Label::primary(id, d.range.0..d.range.1)]);
             }
             _ => {
-                rendered = rendered.with_message(format!(
-                    "{} ({}:{}:{})",
-                    d.message, d.path, d.start.line, d.start.column
-                ));
+                rendered =
+                    rendered.with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
             }
         }
         let fallback = rendered.clone();
         if term::emit_to_write_style(&mut buffer, &config, &files, &rendered).is_err() {
             // The file changed since it was analyzed: print the finding without a snippet.
-            let plain = fallback.with_labels(Vec::new()).with_message(format!(
-                "{} ({}:{}:{})",
-                d.message, d.path, d.start.line, d.start.column
-            ));
-            term::emit_to_write_style(&mut buffer, &config, &files, &plain)
-                .map_err(|e| e.to_string())?;
+            let plain = fallback
+                .with_labels(Vec::new())
+                .with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
+            term::emit_to_write_style(&mut buffer, &config, &files, &plain).map_err(|e| e.to_string())?;
         }
     }
     let mut out = buffer.into_inner();

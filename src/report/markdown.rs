@@ -12,14 +12,8 @@ use crate::engine::Target;
 use crate::rules::{Area, Level, RuleDef};
 
 /// The areas in the order a migration goes through them.
-const AREAS: [Area; 6] = [
-    Area::Sessions,
-    Area::Lifecycle,
-    Area::RemovedMethods,
-    Area::ResultsErrors,
-    Area::Capabilities,
-    Area::ToolSafety,
-];
+const AREAS: [Area; 6] =
+    [Area::Sessions, Area::Lifecycle, Area::RemovedMethods, Area::ResultsErrors, Area::Capabilities, Area::ToolSafety];
 
 /// Findings listed by file at most; the rest are counted (job summaries are capped at 1 MiB).
 const MAX_LISTED: usize = 1000;
@@ -86,18 +80,11 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
         s.push_str(&format!(" {} suppressed inline.", counts.suppressed));
     }
     if let Some(b) = &report.baseline {
-        s.push_str(&format!(
-            " {} in the baseline `{}`",
-            b.unchanged,
-            cell(&b.file)
-        ));
+        s.push_str(&format!(" {} in the baseline `{}`", b.unchanged, cell(&b.file)));
         if b.absent.is_empty() {
             s.push('.');
         } else {
-            s.push_str(&format!(
-                "; {} no longer found (the baseline can shrink).",
-                plural(b.absent.len(), "entry")
-            ));
+            s.push_str(&format!("; {} no longer found (the baseline can shrink).", plural(b.absent.len(), "entry")));
         }
     }
     s.push_str("\n\n");
@@ -109,13 +96,11 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             by_area.entry(def.meta.area).or_default().add(d.level);
         }
     }
-    s.push_str("### Readiness by area\n\n| Area | Status | Errors | Warnings | Notes |\n| --- | --- | ---: | ---: | ---: |\n");
-    let checked = |area: Area| {
-        registry
-            .rules
-            .iter()
-            .any(|r| r.meta.area == area && report.rules_run.contains(&r.meta.id))
-    };
+    s.push_str(
+        "### Readiness by area\n\n| Area | Status | Errors | Warnings | Notes |\n| --- | --- | ---: | ---: | ---: |\n",
+    );
+    let checked =
+        |area: Area| registry.rules.iter().any(|r| r.meta.area == area && report.rules_run.contains(&r.meta.id));
     let mut areas: Vec<Area> = AREAS.to_vec();
     if by_area.contains_key(&Area::Analyzer) {
         areas.push(Area::Analyzer);
@@ -133,13 +118,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
         } else {
             "➖ not checked"
         };
-        s.push_str(&format!(
-            "| {} | {status} | {} | {} | {} |\n",
-            area.title(),
-            t.errors,
-            t.warnings,
-            t.notes
-        ));
+        s.push_str(&format!("| {} | {status} | {} | {} | {} |\n", area.title(), t.errors, t.warnings, t.notes));
     }
 
     // Findings by rule.
@@ -155,9 +134,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
         }
         s.push_str("\n### Findings by rule\n\n| Rule | Level | Findings | Files | Summary |\n| --- | --- | ---: | ---: | --- |\n");
         for (id, (level, n, files)) in &by_rule {
-            let (name, summary) = def_of(id).map_or(("", ""), |d| {
-                (d.meta.name.as_str(), d.meta.summary.as_str())
-            });
+            let (name, summary) = def_of(id).map_or(("", ""), |d| (d.meta.name.as_str(), d.meta.summary.as_str()));
             s.push_str(&format!(
                 "| {} | {} | {n} | {} | {} |\n",
                 rule_link(def_of(id), id, name),
@@ -195,38 +172,23 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             listed += 1;
         }
         if active.len() > listed {
-            s.push_str(&format!(
-                "\n… and {} more (see the SARIF or JSON output).\n",
-                active.len() - listed
-            ));
+            s.push_str(&format!("\n… and {} more (see the SARIF or JSON output).\n", active.len() - listed));
         }
     }
 
     if !report.not_analyzed.is_empty() {
         s.push_str("\n### Files not analyzed\n\nNothing in these files was checked.\n\n");
         for n in &report.not_analyzed {
-            s.push_str(&format!(
-                "- `{}`: {}\n",
-                n.path.replace('`', "'"),
-                cell(&n.reason)
-            ));
+            s.push_str(&format!("- `{}`: {}\n", n.path.replace('`', "'"), cell(&n.reason)));
         }
     }
     if let Some(b) = report.baseline.as_ref().filter(|b| !b.absent.is_empty()) {
         s.push_str("\n### Baseline entries no longer found\n\nFixed or removed since the baseline was written; run `mcpshift check --write-baseline` to drop them.\n\n");
         for e in &b.absent {
-            s.push_str(&format!(
-                "- `{}` {}: {}\n",
-                e.path.replace('`', "'"),
-                e.rule,
-                cell(&e.message)
-            ));
+            s.push_str(&format!("- `{}` {}: {}\n", e.path.replace('`', "'"), e.rule, cell(&e.message)));
         }
     }
-    s.push_str(&format!(
-        "\n<sub>mcpshift {}</sub>\n",
-        env!("CARGO_PKG_VERSION")
-    ));
+    s.push_str(&format!("\n<sub>mcpshift {}</sub>\n", env!("CARGO_PKG_VERSION")));
     Ok(s.into_bytes())
 }
 
@@ -239,8 +201,5 @@ fn rule_link(def: Option<&RuleDef>, id: &str, name: &str) -> String {
 
 /// Text safe inside a table cell.
 fn cell(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('|', "\\|")
+    text.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|")
 }

@@ -57,12 +57,7 @@ pub fn render(format: Format, report: &Report, cx: &RenderContext<'_>) -> Result
 /// Where a rule's document lives in the repository: the SARIF `helpUri` and the Markdown
 /// report's links.
 pub fn rule_doc_url(def: &RuleDef) -> String {
-    format!(
-        "{}/blob/main/rules/{}-{}.toml",
-        env!("CARGO_PKG_REPOSITORY"),
-        def.meta.id,
-        def.meta.name
-    )
+    format!("{}/blob/main/rules/{}-{}.toml", env!("CARGO_PKG_REPOSITORY"), def.meta.id, def.meta.name)
 }
 
 /// Counts of active findings by level, and of the findings left out.

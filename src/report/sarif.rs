@@ -25,17 +25,10 @@ const DESCRIPTION_LIMIT: usize = 1024;
 
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
     let rules = rules_of(report, cx);
-    let index: HashMap<&str, usize> = rules
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.meta.id.as_str(), i))
-        .collect();
+    let index: HashMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.meta.id.as_str(), i)).collect();
     let mut hashes = LineHashes::new(cx);
-    let results: Vec<Value> = report
-        .findings
-        .iter()
-        .map(|d| result(d, &index, &mut hashes, report.baseline.is_some()))
-        .collect();
+    let results: Vec<Value> =
+        report.findings.iter().map(|d| result(d, &index, &mut hashes, report.baseline.is_some())).collect();
     let notifications: Vec<Value> = report
         .not_analyzed
         .iter()
@@ -88,10 +81,7 @@ fn rules_of(report: &Report, cx: &RenderContext<'_>) -> Vec<&'static RuleDef> {
     let mut rules: Vec<&'static RuleDef> = registry
         .rules
         .iter()
-        .filter(|r| {
-            report.rules_run.contains(&r.meta.id)
-                || report.findings.iter().any(|d| d.rule == r.meta.id)
-        })
+        .filter(|r| report.rules_run.contains(&r.meta.id) || report.findings.iter().any(|d| d.rule == r.meta.id))
         .collect();
     rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
     rules
@@ -123,21 +113,12 @@ fn descriptor(def: &RuleDef) -> Value {
     })
 }
 
-fn result(
-    d: &Diagnostic,
-    index: &HashMap<&str, usize>,
-    hashes: &mut LineHashes<'_>,
-    with_baseline: bool,
-) -> Value {
+fn result(d: &Diagnostic, index: &HashMap<&str, usize>, hashes: &mut LineHashes<'_>, with_baseline: bool) -> Value {
     let mut region = Map::new();
     region.insert("startLine".into(), json!(d.start.line.max(1)));
     region.insert("startColumn".into(), json!(d.start.column.max(1)));
     region.insert("endLine".into(), json!(d.end.line.max(d.start.line).max(1)));
-    let end_column = if d.end.line > d.start.line {
-        d.end.column
-    } else {
-        d.end.column.max(d.start.column)
-    };
+    let end_column = if d.end.line > d.start.line { d.end.column } else { d.end.column.max(d.start.column) };
     region.insert("endColumn".into(), json!(end_column.max(1)));
     let mut v = json!({
         "ruleId": d.rule,
@@ -155,8 +136,7 @@ fn result(
     }
     v["fingerprints"] = json!({ "mcpshift/v1": d.fingerprint });
     if let Some(reason) = &d.suppression {
-        v["suppressions"] =
-            json!([{ "kind": "inSource", "status": "accepted", "justification": reason }]);
+        v["suppressions"] = json!([{ "kind": "inSource", "status": "accepted", "justification": reason }]);
     }
     if with_baseline {
         if let Some(state) = d.baseline {
@@ -250,10 +230,7 @@ struct LineHashes<'a> {
 
 impl<'a> LineHashes<'a> {
     fn new(cx: &'a RenderContext<'a>) -> Self {
-        LineHashes {
-            cx,
-            files: HashMap::new(),
-        }
+        LineHashes { cx, files: HashMap::new() }
     }
 
     fn get(&mut self, path: &str, line: u32) -> Option<String> {
@@ -262,10 +239,7 @@ impl<'a> LineHashes<'a> {
             let bytes = std::fs::read(root.join(path)).ok()?;
             Some(line_hashes(&String::from_utf8_lossy(&bytes)))
         });
-        hashes
-            .as_ref()?
-            .get((line as usize).checked_sub(1)?)
-            .cloned()
+        hashes.as_ref()?.get((line as usize).checked_sub(1)?).cloned()
     }
 }
 
@@ -301,22 +275,13 @@ pub fn line_hashes(text: &str) -> Vec<String> {
     let update = |current: u64, hash: &mut u64, index: &mut usize, window: &mut [u64; BLOCK]| {
         let begin = window[*index];
         window[*index] = current;
-        *hash = MOD
-            .wrapping_mul(*hash)
-            .wrapping_add(current)
-            .wrapping_sub(first_mod.wrapping_mul(begin));
+        *hash = MOD.wrapping_mul(*hash).wrapping_add(current).wrapping_sub(first_mod.wrapping_mul(begin));
         *index = (*index + 1) % BLOCK;
     };
 
-    let units = text
-        .encode_utf16()
-        .map(u64::from)
-        .chain(std::iter::once(EOF));
+    let units = text.encode_utf16().map(u64::from).chain(std::iter::once(EOF));
     for mut current in units {
-        if current == u64::from(b' ')
-            || current == u64::from(b'\t')
-            || (prev_cr && current == u64::from(b'\n'))
-        {
+        if current == u64::from(b' ') || current == u64::from(b'\t') || (prev_cr && current == u64::from(b'\n')) {
             prev_cr = false;
             continue;
         }
@@ -375,8 +340,7 @@ mod tests {
         // Reference values computed with the upload action's algorithm: UTF-16 code units
         // (the emoji is two), CRLF folded, a tab skipped, an empty line and the line after
         // the last line break.
-        let h =
-            line_hashes("h\u{e9}llo \u{1f600} w\u{f6}rld\r\n\tconst a = 1;\r\n\r\nconst a = 1;\n");
+        let h = line_hashes("h\u{e9}llo \u{1f600} w\u{f6}rld\r\n\tconst a = 1;\r\n\r\nconst a = 1;\n");
         assert_eq!(
             h,
             [

@@ -8,9 +8,7 @@ mod meta;
 
 use std::sync::OnceLock;
 
-pub use meta::{
-    Area, Example, Examples, Level, Pattern, Prefilter, RuleMeta, SpecRef, ValueIs, What,
-};
+pub use meta::{Area, Example, Examples, Level, Pattern, Prefilter, RuleMeta, SpecRef, ValueIs, What};
 
 use crate::engine::{FileCx, ProjectCx};
 use crate::tree::{Kind, NodeRef};
@@ -88,10 +86,7 @@ pub fn registry() -> Result<&'static Registry, String> {
             for entry in generated::ENTRIES {
                 let meta: RuleMeta = toml::from_str(entry.toml)
                     .map_err(|e| format!("rule document {} is invalid: {e}", entry.id))?;
-                rules.push(RuleDef {
-                    meta,
-                    rule: entry.rule,
-                });
+                rules.push(RuleDef { meta, rule: entry.rule });
             }
             rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
             Ok(Registry { rules })

@@ -22,8 +22,7 @@ impl Project {
     pub fn new(name: &str) -> Project {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::SeqCst);
-        let dir =
-            std::env::temp_dir().join(format!("mcpshift-e2e-{name}-{}-{n}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("mcpshift-e2e-{name}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         if let Err(e) = std::fs::create_dir_all(&dir) {
             panic!("cannot create {}: {e}", dir.display());
@@ -58,23 +57,13 @@ impl Project {
     /// Runs a git command in the project.
     pub fn git(&self, args: &[&str]) -> String {
         let out = Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "commit.gpgsign=false",
-            ])
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
             .args(args)
             .current_dir(&self.dir)
             .output();
         match out {
             Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
-            Ok(o) => panic!(
-                "git {args:?} failed: {}",
-                String::from_utf8_lossy(&o.stderr)
-            ),
+            Ok(o) => panic!("git {args:?} failed: {}", String::from_utf8_lossy(&o.stderr)),
             Err(e) => panic!("git {args:?}: {e}"),
         }
     }
@@ -87,12 +76,7 @@ impl Drop for Project {
 }
 
 pub fn run_in(dir: &Path, args: &[&str]) -> Output {
-    match Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .output()
-    {
+    match Command::new(BIN).args(args).current_dir(dir).env_remove("NO_COLOR").output() {
         Ok(o) => o,
         Err(e) => panic!("cannot run {BIN}: {e}"),
     }
@@ -120,33 +104,22 @@ pub fn json(text: &str) -> serde_json::Value {
 /// The schema errors of a SARIF document (empty when valid), checked against the official
 /// SARIF 2.1.0 schema in `testdata/` with formats (`uri`) enforced.
 pub fn sarif_schema_errors(doc: &serde_json::Value) -> Vec<String> {
-    let schema_text = match std::fs::read_to_string(repo().join("testdata/sarif-schema-2.1.0.json"))
-    {
+    let schema_text = match std::fs::read_to_string(repo().join("testdata/sarif-schema-2.1.0.json")) {
         Ok(t) => t,
         Err(e) => panic!("cannot read the SARIF schema: {e}"),
     };
     let schema = json(&schema_text);
-    let validator = match jsonschema::draft4::options()
-        .should_validate_formats(true)
-        .build(&schema)
-    {
+    let validator = match jsonschema::draft4::options().should_validate_formats(true).build(&schema) {
         Ok(v) => v,
         Err(e) => panic!("the SARIF schema does not compile: {e}"),
     };
-    validator
-        .iter_errors(doc)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect()
+    validator.iter_errors(doc).map(|e| format!("{}: {e}", e.instance_path())).collect()
 }
 
 /// Asserts that a SARIF document is valid, listing every error otherwise.
 pub fn assert_valid_sarif(doc: &serde_json::Value, what: &str) {
     let errors = sarif_schema_errors(doc);
-    assert!(
-        errors.is_empty(),
-        "{what}: SARIF invalid against the schema:\n{}",
-        errors.join("\n")
-    );
+    assert!(errors.is_empty(), "{what}: SARIF invalid against the schema:\n{}", errors.join("\n"));
 }
 
 /// A TypeScript server with findings of MCP102, MCP301 and MCP302.
