@@ -146,7 +146,7 @@ fn files_not_analyzed_are_reported_and_the_run_goes_on() {
     dir.write("legacy.ts", LEGACY_TS.as_bytes());
     dir.write("latin1.ts", b"const caf\xe9 = 'x';\n");
     dir.write("broken.rs", b"fn main( {\n");
-    dir.write("big.js", &vec![b' '; 200]);
+    dir.write("big.js", &[b' '; 200]);
     let out = mcpshift(&["check", ".", "--format", "json", "--max-file-size", "100"], &dir.0);
     assert_eq!(out.status.code(), Some(1));
     let doc = json(&out);
