@@ -19,9 +19,8 @@ fn main() {
     println!("cargo:rerun-if-changed={}", rules_dir.display());
     println!("cargo:rerun-if-changed={}", impl_dir.display());
 
-    let mut tomls: Vec<PathBuf> = fs::read_dir(&rules_dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
+    let mut tomls: Vec<PathBuf> =
+        fs::read_dir(&rules_dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
     tomls.retain(|p| p.extension().is_some_and(|e| e == "toml"));
     tomls.sort();
 
@@ -74,7 +73,11 @@ fn main() {
                 continue;
             }
             if !modules.iter().any(|(m, _)| *m == stem) {
-                errors.push(format!("{}: no rules/<ID>-{}.toml documents this rule", f.display(), stem.replace('_', "-")));
+                errors.push(format!(
+                    "{}: no rules/<ID>-{}.toml documents this rule",
+                    f.display(),
+                    stem.replace('_', "-")
+                ));
             }
         }
     }

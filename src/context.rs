@@ -114,19 +114,16 @@ impl FileContext {
         let mut cx = FileContext::default();
         for node in tree.nodes() {
             match node.kind() {
-                Kind::Import => {
-                    if is_sdk_module(node.text()) {
-                        cx.mcp = true;
-                    }
-                }
+                Kind::Import if is_sdk_module(node.text()) => cx.mcp = true,
                 Kind::Str => {
                     let v = node.text();
                     if v == "server/discover" {
-                        cx.mcp = true;
                         cx.modern_path = true;
-                    } else if v.contains('/') && is_mcp_method(v) {
-                        cx.mcp = true;
-                    } else if is_require_of_sdk(node) || v.eq_ignore_ascii_case("mcp-session-id") {
+                    }
+                    if (v.contains('/') && is_mcp_method(v))
+                        || is_require_of_sdk(node)
+                        || v.eq_ignore_ascii_case("mcp-session-id")
+                    {
                         cx.mcp = true;
                     }
                 }
@@ -139,18 +136,15 @@ impl FileContext {
                         cx.modern_path = true;
                     }
                 }
-                Kind::Pair => {
-                    if MODERN_MARKERS.contains(&node.text()) {
-                        cx.modern_path = true;
-                    }
-                }
-                Kind::Fn => {
+                Kind::Pair if MODERN_MARKERS.contains(&node.text()) => cx.modern_path = true,
+                Kind::Fn
                     if node.text() == "discover"
-                        && node.parent().is_some_and(|c| crate::patterns::implements_any(c, &["ServerHandler".to_string()]))
-                    {
-                        cx.modern_path = true;
-                        cx.mcp = true;
-                    }
+                        && node
+                            .parent()
+                            .is_some_and(|c| crate::patterns::implements_any(c, &["ServerHandler".to_string()])) =>
+                {
+                    cx.modern_path = true;
+                    cx.mcp = true;
                 }
                 _ => {}
             }
@@ -170,10 +164,7 @@ fn is_sdk_module(spec: &str) -> bool {
 fn is_require_of_sdk(node: NodeRef<'_>) -> bool {
     node.role() == Role::Arg
         && is_sdk_module(node.text())
-        && node
-            .parent()
-            .and_then(|c| c.call_name())
-            .is_some_and(|n| n == "require" || n == "import")
+        && node.parent().and_then(|c| c.call_name()).is_some_and(|n| n == "require" || n == "import")
 }
 
 /// `rmcp::model::X` written inline: the root of a static path is an SDK crate.

@@ -115,12 +115,17 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                     return None;
                 }
             }
+            if !p.in_call.is_empty() {
+                let object = node.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
+                let call = object.parent().filter(|c| c.kind() == Kind::Call)?;
+                if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
+                    return None;
+                }
+            }
             Some((node, node.text().to_string()))
         }
         What::Implements => {
-            let ty = node
-                .children_with(Role::Implements)
-                .find(|t| one_of(&p.names, t.text(), p.ignore_case))?;
+            let ty = node.children_with(Role::Implements).find(|t| one_of(&p.names, t.text(), p.ignore_case))?;
             Some((ty, ty.text().to_string()))
         }
         What::Number => {
@@ -237,15 +242,13 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         // `{ method: 'ping' }`, `json!({"method": "ping"})`
         (Role::Value, Kind::Pair) => parent.text() == "method",
         // `case 'ping':`, `"ping" => …` in a switch on the method
-        (Role::Pattern, Kind::Case) => parent
-            .parent()
-            .and_then(|s| s.child(Role::Scrutinee))
-            .is_some_and(is_method_expr),
+        (Role::Pattern, Kind::Case) => {
+            parent.parent().and_then(|s| s.child(Role::Scrutinee)).is_some_and(is_method_expr)
+        }
         // `req.method === 'ping'`
-        (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => parent
-            .children()
-            .filter(|c| c.id() != node.id())
-            .any(is_method_expr),
+        (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
+            parent.children().filter(|c| c.id() != node.id()).any(is_method_expr)
+        }
         // `setRequestHandler('ping', …)`
         (Role::Arg, Kind::Call) => {
             parent.arg(0).is_some_and(|a| a.id() == node.id())

@@ -444,9 +444,7 @@ impl<'t> NodeRef<'t> {
 
     /// For an `Object`: the value of the pair with this key.
     pub fn field(&self, key: &str) -> Option<NodeRef<'t>> {
-        self.children()
-            .find(|c| c.kind() == Kind::Pair && c.text() == key)
-            .and_then(|p| p.value())
+        self.children().find(|c| c.kind() == Kind::Pair && c.text() == key).and_then(|p| p.value())
     }
 
     /// For an `Object`: the keys of its pairs.
@@ -540,8 +538,7 @@ impl<'t> NodeRef<'t> {
     /// Skip through transparent wrappers upward: the first ancestor that is not a `Unary`
     /// `await`/`?`/`!` and not a `Block` of one statement.
     pub fn semantic_parent(&self) -> Option<NodeRef<'t>> {
-        self.ancestors()
-            .find(|a| !(a.kind() == Kind::Unary && matches!(a.text(), "await" | "?" | "!")))
+        self.ancestors().find(|a| !(a.kind() == Kind::Unary && matches!(a.text(), "await" | "?" | "!")))
     }
 
     /// The type argument nodes of a `Type`.
@@ -648,10 +645,7 @@ impl TreeBuilder {
     }
 
     pub fn int_of(&self, id: NodeId) -> Option<i64> {
-        self.nodes
-            .get(id as usize)
-            .filter(|n| n.flags & flags::INT != 0)
-            .map(|n| n.num)
+        self.nodes.get(id as usize).filter(|n| n.flags & flags::INT != 0).map(|n| n.num)
     }
 
     pub fn comment(&mut self, span: (usize, usize), text: &str) {

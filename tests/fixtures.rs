@@ -52,8 +52,11 @@ fn annotations(path: &Path, text: &str) -> Annotations {
     for (i, raw) in lines.iter().enumerate() {
         let line_no = i as u32 + 1;
         let trimmed = raw.trim();
-        let marker = trimmed.find("// expect:").map(|p| (p, "expect")).or_else(|| trimmed.find("// ok:").map(|p| (p, "ok")));
-        let marker = marker.or_else(|| trimmed.find("# expect:").map(|p| (p, "expect"))).or_else(|| trimmed.find("# ok:").map(|p| (p, "ok")));
+        let marker =
+            trimmed.find("// expect:").map(|p| (p, "expect")).or_else(|| trimmed.find("// ok:").map(|p| (p, "ok")));
+        let marker = marker
+            .or_else(|| trimmed.find("# expect:").map(|p| (p, "expect")))
+            .or_else(|| trimmed.find("# ok:").map(|p| (p, "ok")));
         match marker {
             Some((0, kind)) => {
                 let body = trimmed.split_once(':').map(|x| x.1).unwrap_or_default();
@@ -91,14 +94,7 @@ fn flush(ann: &mut Annotations, line: u32, expect: &mut Vec<String>, ok: &mut Ve
 
 fn run_file(path: &Path, target: Target, prefilter: bool) -> Report {
     let root = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let opts = Options {
-        paths: vec![path.to_path_buf()],
-        root,
-        target,
-        jobs: 1,
-        prefilter,
-        ..Options::default()
-    };
+    let opts = Options { paths: vec![path.to_path_buf()], root, target, jobs: 1, prefilter, ..Options::default() };
     match check::run(&opts) {
         Ok(r) => r,
         Err(e) => panic!("{}: {e}", path.display()),
@@ -213,7 +209,8 @@ fn every_rule_has_two_sided_fixtures() {
             Some("json" | "toml") | None => "manifest",
             _ => "typescript",
         };
-        let lang = if f.file_name().is_some_and(|n| n == "Cargo.toml" || n == "package.json") { "manifest" } else { lang };
+        let lang =
+            if f.file_name().is_some_and(|n| n == "Cargo.toml" || n == "package.json") { "manifest" } else { lang };
         let text = std::fs::read_to_string(&f).unwrap_or_default();
         let ann = annotations(&f, &text);
         for rules in ann.expect.values() {
@@ -234,7 +231,10 @@ fn every_rule_has_two_sided_fixtures() {
         for lang in &def.meta.languages {
             let (expect, ok) = counts.get(&(def.meta.id.clone(), lang.as_str())).copied().unwrap_or_default();
             if expect < minimum || ok < minimum {
-                missing.push(format!("{} {lang}: {expect} expected findings, {ok} traps (need {minimum} each)", def.meta.id));
+                missing.push(format!(
+                    "{} {lang}: {expect} expected findings, {ok} traps (need {minimum} each)",
+                    def.meta.id
+                ));
             }
         }
     }

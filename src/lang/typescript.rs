@@ -147,14 +147,36 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Module, role, "", stack);
             }
             // Wrappers with no meaning of their own.
-            "parenthesized_expression" | "expression_statement" | "export_statement" | "else_clause"
-            | "type_annotation" | "as_expression" | "satisfies_expression" | "non_null_expression"
-            | "type_assertion" | "lexical_declaration" | "variable_declaration" | "class_heritage"
-            | "formal_parameters" | "arguments" | "switch_body" | "class_body" | "interface_body"
-            | "type_arguments" | "implements_clause" | "extends_clause" | "extends_type_clause"
-            | "template_substitution" | "parenthesized_type" | "opting_type_annotation"
-            | "omitting_type_annotation" | "adding_type_annotation" | "asserts_annotation"
-            | "type_predicate_annotation" | "enum_body" | "statement_identifier" => {
+            "parenthesized_expression"
+            | "expression_statement"
+            | "export_statement"
+            | "else_clause"
+            | "type_annotation"
+            | "as_expression"
+            | "satisfies_expression"
+            | "non_null_expression"
+            | "type_assertion"
+            | "lexical_declaration"
+            | "variable_declaration"
+            | "class_heritage"
+            | "formal_parameters"
+            | "arguments"
+            | "switch_body"
+            | "class_body"
+            | "interface_body"
+            | "type_arguments"
+            | "implements_clause"
+            | "extends_clause"
+            | "extends_type_clause"
+            | "template_substitution"
+            | "parenthesized_type"
+            | "opting_type_annotation"
+            | "omitting_type_annotation"
+            | "adding_type_annotation"
+            | "asserts_annotation"
+            | "type_predicate_annotation"
+            | "enum_body"
+            | "statement_identifier" => {
                 let inherit = match kind {
                     "arguments" => Some(Role::Arg),
                     "formal_parameters" => Some(Role::Param),
@@ -191,8 +213,15 @@ impl<'s> Lowerer<'s> {
             "null" => {
                 self.b.leaf(Kind::Null, role, Self::span(node), "null");
             }
-            "identifier" | "property_identifier" | "shorthand_property_identifier_pattern" | "private_property_identifier"
-            | "this" | "super" | "undefined" | "type_identifier" | "import" => {
+            "identifier"
+            | "property_identifier"
+            | "shorthand_property_identifier_pattern"
+            | "private_property_identifier"
+            | "this"
+            | "super"
+            | "undefined"
+            | "type_identifier"
+            | "import" => {
                 let k = if kind == "type_identifier" { Kind::Type } else { Kind::Ident };
                 let text = self.text(node);
                 self.b.leaf(k, role, Self::span(node), text);
@@ -221,15 +250,29 @@ impl<'s> Lowerer<'s> {
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::Elem));
             }
-            "union_type" | "intersection_type" | "array_type" | "tuple_type" | "function_type" | "readonly_type"
-            | "conditional_type" | "lookup_type" | "index_type_query" | "type_query" | "constructor_type"
-            | "optional_type" | "rest_type" | "template_literal_type" | "infer_type" | "mapped_type_clause" => {
+            "union_type"
+            | "intersection_type"
+            | "array_type"
+            | "tuple_type"
+            | "function_type"
+            | "readonly_type"
+            | "conditional_type"
+            | "lookup_type"
+            | "index_type_query"
+            | "type_query"
+            | "constructor_type"
+            | "optional_type"
+            | "rest_type"
+            | "template_literal_type"
+            | "infer_type"
+            | "mapped_type_clause" => {
                 self.b.open(Kind::Type, role, Self::span(node), "");
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::TypeArg));
             }
             "property_signature" | "public_field_definition" | "field_definition" => {
-                let name = self.key_text(node.child_by_field_name("name").or_else(|| node.child_by_field_name("property")));
+                let name =
+                    self.key_text(node.child_by_field_name("name").or_else(|| node.child_by_field_name("property")));
                 self.open(node, Kind::Field, role, &name, stack);
             }
             "index_signature" => {
@@ -289,9 +332,7 @@ impl<'s> Lowerer<'s> {
                 self.push_children(node, stack, Some(Role::Operand));
             }
             "assignment_expression" | "augmented_assignment_expression" | "assignment_pattern" => {
-                let op = node
-                    .child_by_field_name("operator")
-                    .map_or("=", |o| self.text(o));
+                let op = node.child_by_field_name("operator").map_or("=", |o| self.text(o));
                 self.open(node, Kind::Assign, role, op, stack);
             }
             "ternary_expression" | "if_statement" => {
@@ -341,9 +382,16 @@ impl<'s> Lowerer<'s> {
                 stack.push(Work::Close);
                 self.push_children(node, stack, Some(Role::Elem));
             }
-            "function_declaration" | "function_expression" | "function" | "generator_function_declaration"
-            | "generator_function" | "arrow_function" | "method_definition" | "method_signature"
-            | "abstract_method_signature" | "function_signature" => self.function(node, role, stack),
+            "function_declaration"
+            | "function_expression"
+            | "function"
+            | "generator_function_declaration"
+            | "generator_function"
+            | "arrow_function"
+            | "method_definition"
+            | "method_signature"
+            | "abstract_method_signature"
+            | "function_signature" => self.function(node, role, stack),
             "required_parameter" | "optional_parameter" => {
                 let pattern = node.child_by_field_name("pattern");
                 let name = pattern.filter(|p| p.kind() == "identifier").map_or("", |p| self.text(p));
@@ -412,14 +460,15 @@ impl<'s> Lowerer<'s> {
             "decorator" => {
                 let target = node.named_child(0);
                 let name = target.map_or(String::new(), |t| match t.kind() {
-                    "call_expression" => t.child_by_field_name("function").map_or(String::new(), |f| self.text(f).to_string()),
+                    "call_expression" => {
+                        t.child_by_field_name("function").map_or(String::new(), |f| self.text(f).to_string())
+                    }
                     _ => self.text(t).to_string(),
                 });
                 self.b.open(Kind::Attribute, Role::Attr, Self::span(node), &name);
                 stack.push(Work::Close);
-                if let Some(args) = target
-                    .filter(|t| t.kind() == "call_expression")
-                    .and_then(|t| t.child_by_field_name("arguments"))
+                if let Some(args) =
+                    target.filter(|t| t.kind() == "call_expression").and_then(|t| t.child_by_field_name("arguments"))
                 {
                     self.push_children(args, stack, Some(Role::Arg));
                 }
@@ -621,11 +670,10 @@ pub fn decode_string(raw: &str) -> String {
             Some('v') => out.push('\u{b}'),
             Some('0') => out.push('\0'),
             Some('\n') => {}
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
+            Some('\r') => {}
             Some('x') => {
                 let hex: String = chars.by_ref().take(2).collect();
                 if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {

@@ -190,6 +190,10 @@ pub struct Pattern {
     /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`).
     #[serde(default)]
     pub parent_key: Vec<String>,
+    /// For `key`: the object must be an argument of a call (or `new`) named one of these
+    /// (`new StreamableHTTPClientTransport(url, { sessionId })`).
+    #[serde(default)]
+    pub in_call: Vec<String>,
     /// For `key`.
     #[serde(default)]
     pub value: ValueIs,

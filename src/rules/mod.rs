@@ -66,9 +66,7 @@ pub struct Registry {
 
 impl Registry {
     pub fn get(&self, id_or_name: &str) -> Option<&RuleDef> {
-        self.rules
-            .iter()
-            .find(|r| r.meta.id.eq_ignore_ascii_case(id_or_name) || r.meta.name == id_or_name)
+        self.rules.iter().find(|r| r.meta.id.eq_ignore_ascii_case(id_or_name) || r.meta.name == id_or_name)
     }
 
     pub fn index_of(&self, id: &str) -> Option<usize> {
@@ -84,8 +82,8 @@ pub fn registry() -> Result<&'static Registry, String> {
         .get_or_init(|| {
             let mut rules = Vec::new();
             for entry in generated::ENTRIES {
-                let meta: RuleMeta = toml::from_str(entry.toml)
-                    .map_err(|e| format!("rule document {} is invalid: {e}", entry.id))?;
+                let meta: RuleMeta =
+                    toml::from_str(entry.toml).map_err(|e| format!("rule document {} is invalid: {e}", entry.id))?;
                 rules.push(RuleDef { meta, rule: entry.rule });
             }
             rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
