@@ -41,6 +41,9 @@ pub struct Options {
     pub exclude: Vec<String>,
     /// Per-rule level overrides (id → level).
     pub levels: Vec<(String, Level)>,
+    /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
+    /// contains this, to prove that a bug in one rule never stops the run.
+    pub inject_panic: Option<String>,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             prefilter: true,
             exclude: Vec::new(),
             levels: Vec::new(),
+            inject_panic: None,
         }
     }
 }
@@ -140,7 +144,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let wall = Instant::now();
     let registry = rules::registry()?;
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
-    let engine = Engine::new(registry, &enabled, opts.target);
+    let mut engine = Engine::new(registry, &enabled, opts.target);
+    engine.inject_panic = opts.inject_panic.clone();
     let prefilter = Prefilter::new(&enabled, opts.prefilter);
 
     let t = Instant::now();
