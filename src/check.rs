@@ -46,6 +46,9 @@ pub struct Options {
     /// Report only findings in these files (relative to `root`). Every file is still analyzed,
     /// so project-level rules see the whole project (`--changed-since`).
     pub only_paths: Option<BTreeSet<String>>,
+    /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
+    /// contains this, to prove that a bug in one rule never stops the run.
+    pub inject_panic: Option<String>,
 }
 
 impl Default for Options {
@@ -63,6 +66,7 @@ impl Default for Options {
             exclude: Vec::new(),
             levels: Vec::new(),
             only_paths: None,
+            inject_panic: None,
         }
     }
 }
@@ -150,7 +154,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let wall = Instant::now();
     let registry = rules::registry()?;
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
-    let engine = Engine::new(registry, &enabled, opts.target);
+    let mut engine = Engine::new(registry, &enabled, opts.target);
+    engine.inject_panic = opts.inject_panic.clone();
     let prefilter = Prefilter::new(&enabled, opts.prefilter);
 
     let t = Instant::now();

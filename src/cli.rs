@@ -112,6 +112,10 @@ pub struct CheckArgs {
     /// directory); repeatable. Replaces `exclude` of mcpshift.toml.
     #[arg(long, value_name = "GLOB", help_heading = "Files")]
     pub exclude: Vec<String>,
+
+    /// Test hook: make the rule pass panic on files whose path contains this text.
+    #[arg(long, hide = true)]
+    pub inject_panic: Option<String>,
 }
 
 /// One output of a run: a format and where it goes (standard output when `file` is `None`).
@@ -286,6 +290,7 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
         exclude,
         levels: config.map(|c| c.levels.clone()).unwrap_or_default(),
         only_paths: None,
+        inject_panic: args.inject_panic.clone(),
     };
     Ok((options, fail_on))
 }
