@@ -120,8 +120,7 @@ pub fn apply(report: &mut Report, baseline: &Baseline, file: &str, only: Option<
         }
     }
     let mut absent = Vec::new();
-    let looked_for =
-        |e: &Entry| report.rules_run.iter().any(|r| *r == e.rule) && only.is_none_or(|o| o.contains(&e.path));
+    let looked_for = |e: &Entry| report.rules_run.contains(&e.rule) && only.is_none_or(|o| o.contains(&e.path));
     for e in baseline.findings.iter().filter(|e| looked_for(e)) {
         let key = (e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str());
         if let Some(n) = remaining.get_mut(&key) {

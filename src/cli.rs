@@ -28,7 +28,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyze files and directories.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule with its id, name, level and summary.
     Rules {
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
@@ -159,7 +159,7 @@ pub const EXIT_ERROR: i32 = 2;
 /// Runs a parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
-        Command::Check(args) => run_check(args),
+        Command::Check(args) => run_check(*args),
         Command::Rules { format } => list_rules(format),
         Command::Explain { rule } => explain(&rule),
     };
