@@ -307,6 +307,29 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r
 }
 
+/// Analyzes one in-memory source with every rule (file-level checks only): the entry point of
+/// the fuzz targets and property tests. `path` decides the language by its extension.
+pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagnostic>, String> {
+    let registry = rules::registry()?;
+    let enabled: Vec<&'static RuleDef> = registry.rules.iter().collect();
+    let engine = Engine::new(registry, &enabled, target);
+    let kind = FileKind::of(std::path::Path::new(path)).ok_or_else(|| format!("{path}: not a source file"))?;
+    let source = SourceFile::new(text.to_string());
+    let tree = match kind {
+        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
+        FileKind::Rust => lang::rust::lower(&source),
+        FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
+    }
+    .map_err(|f| f.reason)?;
+    let mut outcome = engine.check_file(path, &source, &tree);
+    if let Some((rule, message)) = outcome.panics.first() {
+        return Err(format!("internal error in rule {rule}: {message}"));
+    }
+    suppress::apply(&mut outcome.diagnostics, &tree, &source, path);
+    outcome.diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    Ok(outcome.diagnostics)
+}
+
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
     NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
 }
