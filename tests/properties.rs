@@ -44,7 +44,7 @@ const RS_PATTERNS: &[Pattern] = &[
     Pattern {
         code: "let v = json!({\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"});",
         rule: "MCP301",
-        column: 52,
+        column: 53,
     },
     Pattern { code: "let h = HEADER_LAST_EVENT_ID;", rule: "MCP103", column: 9 },
     Pattern { code: "client.set_level(params).await?;", rule: "MCP302", column: 1 },

@@ -551,6 +551,8 @@ impl Lowerer<'_> {
     /// Opens a `Container` with its attributes; the caller adds members and closes it.
     fn container(&mut self, attrs: &[Attribute], ident: &Ident, span: (usize, usize), role: Role) -> NodeId {
         let id = self.open(Kind::Container, role, span, &name(ident));
+        let name_span = self.range(ident.span());
+        self.b.set_name_span(id, name_span);
         self.attrs(attrs);
         id
     }
@@ -593,6 +595,8 @@ impl Lowerer<'_> {
 
     fn func(&mut self, attrs: &[Attribute], sig: &Signature, body: Option<&Block>, span: (usize, usize), role: Role) {
         let id = self.open(Kind::Fn, role, span, &name(&sig.ident));
+        let name_span = self.range(sig.ident.span());
+        self.b.set_name_span(id, name_span);
         if sig.asyncness.is_some() {
             self.b.set_flag(id, flags::ASYNC);
         }
@@ -622,7 +626,9 @@ impl Lowerer<'_> {
 
     fn param(&mut self, pat: &Pat, ty: Option<&Type>, span: (usize, usize)) {
         let name = plain_ident(pat);
-        self.open(Kind::Param, Role::Param, span, name.as_deref().unwrap_or(""));
+        let id = self.open(Kind::Param, Role::Param, span, name.as_deref().unwrap_or(""));
+        let name_span = self.spanned(pat);
+        self.b.set_name_span(id, name_span);
         if name.is_none() {
             self.pat(pat, Role::Pattern);
         }
@@ -643,6 +649,8 @@ impl Lowerer<'_> {
         let span = self.item_span(&i.attrs, head, i.brace_token.span.close());
         let id = self.open(Kind::Container, role, span, &type_name(&i.self_ty));
         self.b.set_flag(id, flags::IMPL);
+        let name_span = self.spanned(&*i.self_ty);
+        self.b.set_name_span(id, name_span);
         self.attrs(&i.attrs);
         if let Some((_, path, _)) = &i.trait_ {
             let span = self.spanned(path);
@@ -747,7 +755,9 @@ impl Lowerer<'_> {
             let name = f.ident.as_ref().map_or_else(|| index.to_string(), name);
             let head = f.ident.as_ref().map_or_else(|| f.ty.span(), Ident::span);
             let span = self.item_span(&f.attrs, vis_or(&f.vis, head), f.ty.span());
-            self.open(Kind::Field, Role::Member, span, &name);
+            let id = self.open(Kind::Field, Role::Member, span, &name);
+            let name_span = self.range(head);
+            self.b.set_name_span(id, name_span);
             self.attrs(&f.attrs);
             self.ty(&f.ty, Role::Type);
             self.close();
@@ -763,7 +773,9 @@ impl Lowerer<'_> {
                 None => fields_end(&v.fields, v.ident.span()),
             };
             let span = self.item_span(&v.attrs, v.ident.span(), last);
-            self.open(Kind::Field, Role::Member, span, &name(&v.ident));
+            let id = self.open(Kind::Field, Role::Member, span, &name(&v.ident));
+            let name_span = self.range(v.ident.span());
+            self.b.set_name_span(id, name_span);
             self.attrs(&v.attrs);
             self.fields(&v.fields);
             if let Some((_, d)) = &v.discriminant {
@@ -783,7 +795,9 @@ impl Lowerer<'_> {
         span: (usize, usize),
         role: Role,
     ) {
-        self.open(Kind::Var, role, span, &name(ident));
+        let id = self.open(Kind::Var, role, span, &name(ident));
+        let name_span = self.range(ident.span());
+        self.b.set_name_span(id, name_span);
         self.attrs(attrs);
         if let Some(ty) = ty {
             self.ty(ty, Role::Type);
@@ -890,7 +904,9 @@ impl Lowerer<'_> {
             p => (p, None),
         };
         let name = plain_ident(pat);
-        self.open(Kind::Var, Role::Stmt, span, name.as_deref().unwrap_or(""));
+        let id = self.open(Kind::Var, Role::Stmt, span, name.as_deref().unwrap_or(""));
+        let name_span = self.spanned(pat);
+        self.b.set_name_span(id, name_span);
         self.attrs(&l.attrs);
         if name.is_none() {
             self.pat(pat, Role::Pattern);
@@ -1208,6 +1224,8 @@ impl Lowerer<'_> {
     fn field_value(&mut self, f: &FieldValue) {
         let span = self.join(member_span(&f.member), expr_end(&f.expr));
         let id = self.open(Kind::Pair, Role::Member, span, &member_text(&f.member));
+        let name_span = self.range(member_span(&f.member));
+        self.b.set_name_span(id, name_span);
         if f.colon_token.is_none() {
             self.b.set_flag(id, flags::SHORTHAND);
         }
@@ -1498,6 +1516,8 @@ impl Lowerer<'_> {
             [TokenTree::Ident(key), TokenTree::Punct(eq), value @ ..] if is_assign(eq, value) => {
                 let span = self.join(key.span(), toks_end(toks));
                 let id = self.open(Kind::Pair, role, span, &name(key));
+                let name_span = self.range(key.span());
+                self.b.set_name_span(id, name_span);
                 self.b.set_flag(id, flags::FROM_TOKENS);
                 self.token_value(value, Role::Value, ctx);
                 self.close();
@@ -1594,6 +1614,8 @@ impl Lowerer<'_> {
         };
         let span = self.join(key.span(), toks_end(entry));
         let id = self.open(Kind::Pair, Role::Member, span, &text);
+        let name_span = self.range(key.span());
+        self.b.set_name_span(id, name_span);
         self.b.set_flag(id, flags::FROM_TOKENS);
         if string_key {
             self.b.set_flag(id, flags::STRING_KEY);
