@@ -398,7 +398,16 @@ fn finish(
         }
     }
     report.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()).then_with(|| a.message.cmp(&b.message)));
-    report.findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start);
+    // At most one finding per rule and line: two matches of one rule on one line are nearly
+    // always one construct seen twice (`ClientRequest::PingRequest(PingRequest::default())`).
+    // The first by column stays, with the higher of the two levels.
+    report.findings.dedup_by(|later, first| {
+        let same = later.rule == first.rule && later.path == first.path && later.start.line == first.start.line;
+        if same && later.level > first.level {
+            first.level = later.level;
+        }
+        same
+    });
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for d in &mut report.findings {
         let n = seen.entry((d.fingerprint.clone(), d.path.clone())).or_insert(0);
