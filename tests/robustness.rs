@@ -160,7 +160,9 @@ fn syntax_errors() {
     let case = Case::new("syntax");
     // TypeScript recovers: the finding after the broken statement is still reported.
     case.write("broken.ts", b"function broken( {\n  return 1 +;\n}\nres.setHeader('Mcp-Session-Id', id);\n");
-    case.write("broken.rs", b"fn main() {\n    let x = ;\n}\n");
+    // A trigger token (here in a comment) sends the file to the parser; see below for one without.
+    case.write("broken.rs", b"fn main() {\n    let x = ;\n}\n// Last-Event-ID\n");
+    case.write("untriggered.rs", b"fn main() {\n    let x = ;\n}\n");
     let (out, doc) = case.run(&[]);
     assert_eq!(out.status.code(), Some(1));
     let f = findings(&doc);
@@ -170,6 +172,9 @@ fn syntax_errors() {
     assert!(r.contains("syntax error"), "{r}");
     let na = doc["not_analyzed"].as_array().into_iter().flatten().find(|n| n["path"] == "broken.rs");
     assert_eq!(na.map(|n| (n["line"].as_u64(), n["column"].as_u64())), Some((Some(2), Some(13))), "{doc}");
+    // A file with no trigger token of any rule cannot hold a finding: it is scanned, counted
+    // as analyzed and never parsed, so its syntax error is not reported.
+    assert!(reason(&doc, "untriggered.rs").is_none(), "{doc}");
     assert_good_survives(&doc);
 }
 
@@ -179,14 +184,22 @@ fn pathological_nesting() {
     let depth = 100_000;
     let ts = format!("const a = {}1{};\nres.setHeader('Mcp-Session-Id', a);\n", "(".repeat(depth), ")".repeat(depth));
     case.write("parens.ts", ts.as_bytes());
-    case.write("arrays.ts", format!("const b = {}{};\n", "[".repeat(depth), "]".repeat(depth)).as_bytes());
-    case.write("blocks.js", format!("{}{}\n", "{".repeat(depth), "}".repeat(depth)).as_bytes());
-    case.write("parens.rs", format!("fn f() {{ let a = {}1{}; }}\n", "(".repeat(depth), ")".repeat(depth)).as_bytes());
-    case.write("blocks.rs", format!("fn f() {}{}\n", "{".repeat(depth), "}".repeat(depth)).as_bytes());
+    // Each file carries a trigger token so that the prefilter sends it to the parser.
+    let trigger = "// mcp-session-id\n";
+    case.write("arrays.ts", format!("const b = {}{};\n{trigger}", "[".repeat(depth), "]".repeat(depth)).as_bytes());
+    case.write("blocks.js", format!("{}{}\n{trigger}", "{".repeat(depth), "}".repeat(depth)).as_bytes());
+    case.write(
+        "parens.rs",
+        format!("fn f() {{ let a = {}1{}; }}\n{trigger}", "(".repeat(depth), ")".repeat(depth)).as_bytes(),
+    );
+    case.write("blocks.rs", format!("fn f() {}{}\n{trigger}", "{".repeat(depth), "}".repeat(depth)).as_bytes());
     let (out, doc) = case.run(&["--max-file-size", "10000000"]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let f = findings(&doc);
     assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == "parens.ts" && *l == 2), "{f:?}");
+    for ts in ["arrays.ts", "blocks.js"] {
+        assert!(reason(&doc, ts).is_none(), "{ts} was not analyzed: {doc}");
+    }
     for rs in ["parens.rs", "blocks.rs"] {
         let r = reason(&doc, rs).unwrap_or_default();
         assert!(r.contains("nesting deeper than"), "{rs}: {r}");
