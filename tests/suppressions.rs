@@ -199,3 +199,26 @@ fn suppressed_findings_stay_in_sarif_with_their_justification() {
     let human = stdout(&p.run(&["check", "--color", "never"]));
     assert!(!human.contains("MCP102") && human.contains("1 suppressed"), "{human}");
 }
+
+#[test]
+fn suppressions_work_in_rust() {
+    let p = Project::new("supp-rust");
+    p.file(
+        "src/lib.rs",
+        "use axum::http::HeaderMap;\n\
+         \n\
+         /// Reads the legacy session of the v1 dashboard.\n\
+         fn session(h: &HeaderMap) -> Option<&axum::http::HeaderValue> {\n    \
+             // mcpshift-ignore: MCP102 -- the v1 dashboard until Q3\n    \
+             h.get(\"mcp-session-id\")\n\
+         }\n\
+         \n\
+         fn other(h: &HeaderMap) -> bool { h.contains_key(\"mcp-session-id\") } // mcpshift-ignore: MCP102\n\
+         /* mcpshift-ignore-file: MCP301 -- nothing pings here */\n",
+    );
+    let (code, doc) = check_json(&p, &[]);
+    let found: Vec<(u64, String)> = findings(&doc).into_iter().map(|f| (f.1, f.2)).collect();
+    assert_eq!(found, vec![(9, "MCP102".into()), (9, "MCP001".into()), (10, "MCP002".into())], "{doc}");
+    assert_eq!(doc["summary"]["suppressed"], 1);
+    assert_eq!(code, 1);
+}
