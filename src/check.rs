@@ -1,21 +1,22 @@
 //! One analysis run, top to bottom: discover files → read → prefilter → parse once → run all
 //! rules in one pass → project rules → collect and sort.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::baseline::BaselineSummary;
 use crate::diagnostic::{Diagnostic, NotAnalyzed};
-use crate::discover::{self, Candidate, DiscoverOptions, FileKind};
+use crate::discover::{self, Candidate, DiscoverOptions, ExcludeSet, FileKind};
 use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
 use crate::lang::{self, ParseFailure};
 use crate::prefilter::Prefilter;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
-use crate::suppress;
+use crate::suppress::{self, FileSuppressions, Suppression};
 use crate::tree::Lang;
 
 /// Stack size of the analysis threads. The front ends refuse nesting beyond
@@ -38,9 +39,16 @@ pub struct Options {
     pub respect_gitignore: bool,
     pub max_file_size: u64,
     pub prefilter: bool,
-    pub exclude: Vec<String>,
+    /// Glob patterns (gitignore syntax) of paths to leave out, each set anchored at its base.
+    pub exclude: Vec<ExcludeSet>,
     /// Per-rule level overrides (id → level).
     pub levels: Vec<(String, Level)>,
+    /// Report only findings in these files (relative to `root`). Every file is still analyzed,
+    /// so project-level rules see the whole project (`--changed-since`).
+    pub only_paths: Option<BTreeSet<String>>,
+    /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
+    /// contains this, to prove that a bug in one rule never stops the run.
+    pub inject_panic: Option<String>,
 }
 
 impl Default for Options {
@@ -57,6 +65,8 @@ impl Default for Options {
             prefilter: true,
             exclude: Vec::new(),
             levels: Vec::new(),
+            only_paths: None,
+            inject_panic: None,
         }
     }
 }
@@ -89,12 +99,14 @@ pub struct Report {
     pub stats: Stats,
     /// Ids of the rules that ran.
     pub rules_run: Vec<String>,
+    /// The comparison with a baseline, when the run had one (`--baseline`).
+    pub baseline: Option<BaselineSummary>,
 }
 
 impl Report {
-    /// Findings that count: not suppressed.
+    /// Findings that count: neither suppressed inline nor recorded in the baseline.
     pub fn active(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.findings.iter().filter(|d| d.suppression.is_none())
+        self.findings.iter().filter(|d| d.is_active())
     }
 
     /// Whether an analyzer bug left the run incomplete.
@@ -124,9 +136,11 @@ pub fn enabled_rules(
 
 /// What analyzing one file produced.
 struct FileResult {
+    path: String,
     outcome: FileOutcome,
     not_analyzed: Option<NotAnalyzed>,
     manifest: Option<Manifest>,
+    suppressions: Vec<Suppression>,
     lang: Option<Lang>,
     skipped: bool,
     bytes: u64,
@@ -140,7 +154,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let wall = Instant::now();
     let registry = rules::registry()?;
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
-    let engine = Engine::new(registry, &enabled, opts.target);
+    let mut engine = Engine::new(registry, &enabled, opts.target);
+    engine.inject_panic = opts.inject_panic.clone();
     // Under `--target dual` the run must see every file that may implement the modern path,
     // whether or not an enabled rule could fire in it.
     let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
@@ -170,6 +185,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
     let mut manifests = Vec::new();
+    let mut suppressions: Vec<FileSuppressions> = Vec::new();
     let mut modern_path = false;
     for r in results {
         stats.bytes_read += r.bytes;
@@ -194,6 +210,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             manifests.push(m);
         }
         modern_path |= r.outcome.modern_path;
+        if !r.suppressions.is_empty() {
+            suppressions.push(FileSuppressions { path: r.path, items: r.suppressions });
+        }
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
     }
@@ -218,7 +237,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             registry.get("MCP203").map(|def| crate::manifest::SdkEras::from_data(&def.meta.data)).unwrap_or_default();
         modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
     }
+    suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
+    if let Some(only) = &opts.only_paths {
+        keep_only(&mut report, only);
+    }
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();
     report.stats = stats;
@@ -229,9 +252,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
 /// [`NotAnalyzed`].
 fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult {
     let mut r = FileResult {
+        path: c.rel.clone(),
         outcome: FileOutcome::default(),
         not_analyzed: None,
         manifest: None,
+        suppressions: Vec::new(),
         lang: None,
         skipped: false,
         bytes: 0,
@@ -299,8 +324,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r.lang = Some(tree.lang());
 
     let t = Instant::now();
-    let mut outcome = engine.check_file(&c.rel, &source, &tree);
-    suppress::apply(&mut outcome.diagnostics, &tree, &source, &c.rel);
+    let outcome = engine.check_file(&c.rel, &source, &tree);
+    r.suppressions = suppress::collect(&tree, &source);
     drop(tree);
     r.rules = t.elapsed();
     if let Some((rule, message)) = outcome.panics.first() {
@@ -310,6 +335,42 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     }
     r.outcome = outcome;
     r
+}
+
+/// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
+/// the whole run incomplete.
+fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
+    report.findings.retain(|d| only.contains(&d.path));
+    report.not_analyzed.retain(|n| n.internal || only.contains(&n.path));
+}
+
+/// Analyzes one in-memory source with every rule (file-level checks only): the entry point of
+/// the fuzz targets and property tests. `path` decides the language by its extension.
+pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagnostic>, String> {
+    let registry = rules::registry()?;
+    let enabled: Vec<&'static RuleDef> = registry.rules.iter().collect();
+    let engine = Engine::new(registry, &enabled, target);
+    let kind = FileKind::of(std::path::Path::new(path)).ok_or_else(|| format!("{path}: not a source file"))?;
+    let source = SourceFile::new(text.to_string());
+    let tree = match kind {
+        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
+        FileKind::Rust => lang::rust::lower(&source),
+        FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
+    }
+    .map_err(|f| f.reason)?;
+    let mut outcome = engine.check_file(path, &source, &tree);
+    if let Some((rule, message)) = outcome.panics.first() {
+        return Err(format!("internal error in rule {rule}: {message}"));
+    }
+    let items = suppress::collect(&tree, &source);
+    suppress::apply(
+        &mut outcome.diagnostics,
+        &[FileSuppressions { path: path.to_string(), items }],
+        registry,
+        &enabled,
+    );
+    outcome.diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    Ok(outcome.diagnostics)
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
@@ -395,7 +456,16 @@ fn finish(
         }
     }
     report.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()).then_with(|| a.message.cmp(&b.message)));
-    report.findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path && a.range == b.range && a.start == b.start);
+    // At most one finding per rule and line: two matches of one rule on one line are nearly
+    // always one construct seen twice (`ClientRequest::PingRequest(PingRequest::default())`).
+    // The first by column stays, with the higher of the two levels.
+    report.findings.dedup_by(|later, first| {
+        let same = later.rule == first.rule && later.path == first.path && later.start.line == first.start.line;
+        if same && later.level > first.level {
+            first.level = later.level;
+        }
+        same
+    });
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for d in &mut report.findings {
         let n = seen.entry((d.fingerprint.clone(), d.path.clone())).or_insert(0);

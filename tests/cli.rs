@@ -145,9 +145,10 @@ fn files_not_analyzed_are_reported_and_the_run_goes_on() {
     let dir = TempDir::new("notanalyzed");
     dir.write("legacy.ts", LEGACY_TS.as_bytes());
     dir.write("latin1.ts", b"const caf\xe9 = 'x';\n");
-    dir.write("broken.rs", b"fn main( {\n");
-    dir.write("big.js", &vec![b' '; 200]);
-    let out = mcpshift(&["check", ".", "--format", "json", "--max-file-size", "100"], &dir.0);
+    // The Rust file names the header, so the prefilter sends it to the parser, which fails.
+    dir.write("broken.rs", b"fn main( {\n    let h = \"mcp-session-id\";\n");
+    dir.write("big.js", &[b' '; 400]);
+    let out = mcpshift(&["check", ".", "--format", "json", "--max-file-size", "300"], &dir.0);
     assert_eq!(out.status.code(), Some(1));
     let doc = json(&out);
     let not_analyzed: Vec<(String, String)> = doc["not_analyzed"]
@@ -199,4 +200,17 @@ fn output_file() {
     let written = std::fs::read(dir.0.join("report.json")).unwrap_or_default();
     let doc: serde_json::Value = serde_json::from_slice(&written).unwrap_or_default();
     assert_eq!(doc["version"], 1);
+}
+
+#[test]
+fn the_prefilter_never_changes_the_examples() {
+    for format in ["json", "human"] {
+        let with = mcpshift(&["check", "testdata/examples", "--format", format, "--color", "never"], &repo());
+        let without = mcpshift(
+            &["check", "testdata/examples", "--format", format, "--color", "never", "--no-prefilter"],
+            &repo(),
+        );
+        assert!(!with.stdout.is_empty());
+        assert_eq!(with.stdout, without.stdout, "--no-prefilter changed the {format} output");
+    }
 }

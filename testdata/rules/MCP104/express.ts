@@ -44,7 +44,7 @@ router.del('/mcp', async (ctx) => {
 
 const fastify = Fastify();
 fastify.route({
-  // expect: MCP104, MCP104
+  // expect: MCP104
   method: ['GET', 'POST', 'DELETE'],
   url: '/mcp',
   handler: async (request, reply) => {
