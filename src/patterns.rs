@@ -209,7 +209,7 @@ const METHOD_ARG_CALLS: &[&str] = &[
 ];
 
 /// Whether an expression reads a JSON-RPC method name: `req.method`, `method`,
-/// `request.method.as_str()`, `&*msg.method`.
+/// `request.method.as_str()`, `&*msg.method`, `msg["method"].as_str()?`.
 pub fn is_method_expr(node: NodeRef<'_>) -> bool {
     let mut cur = node;
     loop {
@@ -228,6 +228,8 @@ pub fn is_method_expr(node: NodeRef<'_>) -> bool {
                 let name = cur.text();
                 return name == "method" || name == "method_name" || name == "methodName";
             }
+            // `msg["method"]` (serde_json values, untyped JS objects)
+            Kind::Index => return cur.child(Role::Index).and_then(|i| i.str_value()) == Some("method"),
             _ => return false,
         }
     }
@@ -337,6 +339,17 @@ mod tests {
     use super::{is_method_position, name_words};
     use crate::source::SourceFile;
     use crate::tree::Kind;
+
+    #[test]
+    fn method_read_by_index() {
+        let src = "fn f(msg: Value) { match msg[\"method\"].as_str()? { \"ping\" => 1, _ => 0 }; }";
+        let tree = match crate::lang::rust::lower(&SourceFile::new(src.to_string())) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let ping = tree.nodes().find(|n| n.kind() == Kind::Str && n.text() == "ping");
+        assert!(ping.is_some_and(is_method_position));
+    }
 
     #[test]
     fn method_parameter_of_a_local_function() {

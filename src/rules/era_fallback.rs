@@ -256,7 +256,12 @@ fn context_words(node: NodeRef<'_>) -> Vec<String> {
     while let Some(parent) = cur.parent() {
         match (cur.role(), parent.kind()) {
             (_, Kind::Unary) => cur = parent,
-            (Role::Arg, Kind::Call) if parent.call_name().is_some_and(|n| WRAPPERS.contains(&n)) => cur = parent,
+            // `ErrorCode(-32004)`, `Some(-32004)`: a one-argument wrapper says nothing itself.
+            (Role::Arg, Kind::Call)
+                if parent.args().count() == 1 && parent.call_name().is_some_and(|n| WRAPPERS.contains(&n)) =>
+            {
+                cur = parent
+            }
             (Role::Value, Kind::Pair) => {
                 out.extend(name_words(parent.text()));
                 if let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) {

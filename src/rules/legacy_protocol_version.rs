@@ -36,10 +36,8 @@ impl Rule for LegacyProtocolVersion {
             return;
         }
         let versions = legacy_versions(cx);
-        let in_reported_list = node.role() == Role::Elem
-            && node.parent().is_some_and(|a| {
-                a.kind() == Kind::Array && a.children().any(|c| c.kind() == Kind::Str && versions.contains(&c.text()))
-            });
+        let in_reported_list = list_of(node)
+            .is_some_and(|a| a.children().any(|c| c.kind() == Kind::Str && versions.contains(&c.text())));
         if in_reported_list {
             return;
         }
@@ -73,7 +71,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         return;
     }
     // A list is one thing: report it at its first legacy entry only.
-    let list = (node.role() == Role::Elem).then(|| node.parent()).flatten().filter(|p| p.kind() == Kind::Array);
+    let list = list_of(node);
     if let Some(array) = list {
         let first = array.children().find(|c| c.kind() == Kind::Str && versions.contains(&c.text()));
         if first.is_some_and(|f| f.id() != node.id()) {
@@ -114,6 +112,16 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     cx.report(node, message);
 }
 
+/// The list literal an element stands in: an array, or Rust `vec![…]`.
+fn list_of(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let parent = node.parent()?;
+    match (node.role(), parent.kind()) {
+        (Role::Elem, Kind::Array) => Some(parent),
+        (Role::Arg, Kind::Macro) if parent.text() == "vec" => Some(parent),
+        _ => None,
+    }
+}
+
 fn entries(array: NodeRef<'_>, versions: &[&str]) -> String {
     array
         .children()
@@ -147,6 +155,16 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
         let parent = cur.parent()?;
         match (cur.role(), parent.kind()) {
             (Role::Elem, Kind::Array) | (_, Kind::Spread) => cur = parent,
+            (Role::Arg, Kind::Macro) if parent.text() == "vec" => cur = parent,
+            // The tail expression of a function body is its return value.
+            (Role::Stmt, Kind::Block)
+                if parent.role() == Role::Body
+                    && parent.parent().is_some_and(|f| f.kind() == Kind::Fn)
+                    && parent.children().last().is_some_and(|l| l.id() == cur.id()) =>
+            {
+                let f = parent.parent()?;
+                return Some(Use::Named(fn_name(f), None));
+            }
             (Role::Then | Role::Else, Kind::If) => cur = parent,
             (_, Kind::Unary) => cur = parent,
             (_, Kind::Binary) if matches!(parent.text(), "??" | "||" | "|" | "&&") => cur = parent,
