@@ -103,28 +103,38 @@ fn enclosing_names(node: NodeRef<'_>) -> Vec<String> {
     out
 }
 
-/// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the names the
-/// factory refers to, one level through same-file variables and functions.
+/// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the functions the
+/// factory names or calls, and one level further through same-file variables and functions
+/// (`const factory = () => buildServer(config)`).
 fn record_entry(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let mut names: BTreeSet<String> = BTreeSet::new();
     let tree_root = cx.tree.root();
     for arg in node.args() {
-        for n in std::iter::once(arg).chain(arg.descendants()).filter(|n| n.kind() == Kind::Ident) {
-            let name = n.text();
+        let mut direct: Vec<&str> = called_names(arg);
+        if arg.kind() == Kind::Ident {
+            direct.push(arg.text());
+        }
+        for name in direct {
             if !names.insert(name.to_string()) {
                 continue;
             }
-            // `const factory = () => buildServer(config)`: what the local refers to, too.
             let local = tree_root.descendants().find(|d| matches!(d.kind(), Kind::Var | Kind::Fn) && d.text() == name);
             if let Some(local) = local {
-                for inner in local.descendants().filter(|d| d.kind() == Kind::Ident) {
-                    names.insert(inner.text().to_string());
-                }
+                names.extend(called_names(local).into_iter().map(String::from));
             }
         }
     }
     let name = node.call_name().unwrap_or_default().to_string();
     cx.fact(node, "serving-entry", name, names.into_iter().collect());
+}
+
+/// The names of the functions a subtree calls (`buildServer()`, `options.createServer()`).
+fn called_names(node: NodeRef<'_>) -> Vec<&str> {
+    std::iter::once(node)
+        .chain(node.descendants())
+        .filter(|n| n.kind() == Kind::Call && !n.has_flag(flags::NEW))
+        .filter_map(|n| n.call_name())
+        .collect()
 }
 
 fn check_client(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
