@@ -72,7 +72,7 @@ pub fn resolved_dependencies(manifests: &[Manifest]) -> Vec<(usize, Dependency)>
                     dep.name = decl.name.clone();
                     dep.requirement = decl.requirement.clone();
                     let mut features = decl.features.clone();
-                    features.extend(dep.features.drain(..));
+                    features.append(&mut dep.features);
                     dep.features = features;
                     dep.inherited_from = Some(root.path.clone());
                 }

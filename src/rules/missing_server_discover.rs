@@ -41,7 +41,7 @@ impl Rule for MissingServerDiscover {
         let mut dispatchers: Vec<(NodeRef<'_>, BTreeSet<&str>)> = Vec::new();
         let mut discover: Vec<NodeRef<'_>> = Vec::new();
         // `if` chains and registrations are grouped by the function (or file) they sit in.
-        let mut chains: Vec<(Option<NodeRef<'_>>, NodeRef<'_>, BTreeSet<&str>, BTreeSet<&str>, bool)> = Vec::new();
+        let mut chains: Vec<Chain<'_>> = Vec::new();
         let mut registered: Option<(NodeRef<'_>, BTreeSet<&str>)> = None;
         for node in tree.nodes() {
             match node.kind() {
@@ -106,19 +106,18 @@ impl Rule for MissingServerDiscover {
                     let scope = node.enclosing(Kind::Fn);
                     let builds = guarded(node).is_some_and(|t| builds_result(t, &result_keys));
                     let client = guarded(node).is_some_and(|t| calls_client_api(t, &client_calls));
-                    let index = match chains.iter().position(|c| c.0 == scope) {
+                    let index = match chains.iter().position(|c| c.scope == scope) {
                         Some(i) => i,
                         None => {
-                            chains.push((scope, node, BTreeSet::new(), BTreeSet::new(), false));
+                            chains.push(Chain { scope, at: node, building: BTreeSet::new(), client: false });
                             chains.len() - 1
                         }
                     };
                     if let Some(c) = chains.get_mut(index) {
-                        c.2.insert(method);
                         if builds {
-                            c.3.insert(method);
+                            c.building.insert(method);
                         }
-                        c.4 |= client;
+                        c.client |= client;
                     }
                 }
                 Kind::Call => {
@@ -137,9 +136,9 @@ impl Rule for MissingServerDiscover {
                 _ => {}
             }
         }
-        for (_, at, methods, building, client) in chains {
-            if building.len() >= 2 && !client {
-                dispatchers.push((at, methods));
+        for chain in chains {
+            if chain.building.len() >= 2 && !chain.client {
+                dispatchers.push((chain.at, chain.building));
             }
         }
         if let Some((at, methods)) = registered.filter(|r| r.1.len() >= 2) {
@@ -178,6 +177,17 @@ impl Rule for MissingServerDiscover {
         );
         cx.report_fact(&fact, message);
     }
+}
+
+/// The `if` chain comparing the method inside one function (or at the top level).
+struct Chain<'t> {
+    scope: Option<NodeRef<'t>>,
+    /// The first comparison, where a finding is reported.
+    at: NodeRef<'t>,
+    /// Server methods whose branch builds a result.
+    building: BTreeSet<&'t str>,
+    /// A branch calls an MCP client API.
+    client: bool,
 }
 
 fn data_list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
