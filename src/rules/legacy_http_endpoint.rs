@@ -296,13 +296,18 @@ fn check_route_attribute(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     if !matches!(name, "get" | "delete" | "Get" | "Delete") {
         return;
     }
-    let Some(func) = node.parent().filter(|f| f.kind() == Kind::Fn) else { return };
+    // Rust attributes are children of their function; TS decorators precede it.
+    let Some(func) = node.parent().filter(|f| f.kind() == Kind::Fn).or_else(|| decorated(node)) else { return };
     let own = node.arg(0).and_then(|a| a.str_value()).unwrap_or_default();
     // The controller's prefix (NestJS), when the class has one.
     let prefix = func
         .parent()
         .filter(|c| c.kind() == Kind::Container)
-        .and_then(|c| c.children_with(Role::Attr).find(|a| a.text() == "Controller"))
+        .and_then(|c| {
+            c.children_with(Role::Attr)
+                .find(|a| a.text() == "Controller")
+                .or_else(|| preceding_attributes(c).find(|a| a.text() == "Controller"))
+        })
         .and_then(|a| a.arg(0))
         .and_then(|a| a.str_value())
         .unwrap_or_default();
@@ -313,6 +318,24 @@ fn check_route_attribute(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     }
     let path = if path == "/" { "(its route)".to_string() } else { format!("`{path}`") };
     cx.report(node, verb_message(name, &path));
+}
+
+/// The declaration a TS decorator stands before: the next sibling that is not a decorator.
+fn decorated(attr: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let parent = attr.parent()?;
+    parent
+        .children()
+        .skip_while(|c| c.id() != attr.id())
+        .skip(1)
+        .find(|c| c.kind() != Kind::Attribute)
+        .filter(|c| c.kind() == Kind::Fn)
+}
+
+/// The decorators right before a TS declaration, nearest first.
+fn preceding_attributes<'t>(decl: NodeRef<'t>) -> impl Iterator<Item = NodeRef<'t>> + 't {
+    let siblings: Vec<NodeRef<'t>> =
+        decl.parent().map(|p| p.children().take_while(|c| c.id() != decl.id()).collect()).unwrap_or_default();
+    siblings.into_iter().rev().take_while(|c| c.kind() == Kind::Attribute)
 }
 
 // ---------------------------------------------------------------------------------------------
