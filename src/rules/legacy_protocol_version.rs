@@ -191,9 +191,12 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
                 return Some(Use::Named(fn_name(f), None));
             }
             (Role::Body, Kind::Fn) => return Some(Use::Named(fn_name(parent), None)),
-            // `"2025-06-18".to_string()`
+            // `"2025-06-18".to_string()`; `['2025-03-26', '2024-11-05'].includes(version)`
             (Role::Object, Kind::Member) => {
                 let call = parent.parent().filter(|c| c.kind() == Kind::Call)?;
+                if matches!(parent.text(), "includes" | "contains" | "indexOf" | "has") {
+                    return Some(Use::Compared(call.arg(0).map(expr_words).unwrap_or_default()));
+                }
                 if !TRANSPARENT_CALLS.contains(&parent.text()) || call.callee().map(|c| c.id()) != Some(parent.id()) {
                     return None;
                 }

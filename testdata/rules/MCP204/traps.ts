@@ -36,3 +36,8 @@ export function unsupported(requested: string, SUPPORTED_PROTOCOL_VERSIONS: stri
   // ok: MCP204
   return new Error(`Unsupported protocol version ${requested} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
 }
+
+export function isHoliday(date: string) {
+  // ok: MCP204
+  return ['2025-06-18', '2025-03-26'].includes(date);
+}

@@ -74,3 +74,13 @@ export function protocolVersionOf() {
   // expect: MCP204
   return '2024-10-07';
 }
+
+export function oldServer(init: { protocolVersion: string }) {
+  // expect: MCP204
+  return ['2025-03-26', '2024-11-05'].includes(init.protocolVersion);
+}
+
+export function knows(supportedVersions: string[]) {
+  // expect: MCP204
+  return supportedVersions.includes('2025-06-18');
+}
