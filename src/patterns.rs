@@ -20,7 +20,8 @@ pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
             What::Fn => &[Kind::Fn],
             What::Key => &[Kind::Pair],
             What::Implements => &[Kind::Container],
-            What::Number => &[Kind::Num],
+            // The module: constants branched on are found in one pass over the file.
+            What::Number => &[Kind::Num, Kind::Module],
         });
     }
     out
@@ -29,22 +30,119 @@ pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
 /// Runs the current rule's patterns on one node; reports the first that matches.
 pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let meta = cx.meta();
+    if node.kind() == Kind::Module {
+        check_constant_branches(node, cx);
+        return;
+    }
     for p in &meta.patterns {
         if p.mcp_context && !cx.mcp() {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            let message = p.message.replace("{value}", &value);
-            let diag = cx.report(at, message);
-            if let Some(level) = p.level {
-                diag.with_level(level);
-            }
-            if let Some(hint) = &p.hint {
-                diag.with_hint(hint.clone());
-            }
-            diag.legacy_handler(p.legacy_handler);
+            report(p, at, &value, cx);
             return;
         }
+    }
+}
+
+fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
+    let message = p.message.replace("{value}", value);
+    let diag = cx.report(at, message);
+    if let Some(level) = p.level {
+        diag.with_level(level);
+    }
+    if let Some(hint) = &p.hint {
+        diag.with_hint(hint.clone());
+    }
+    diag.legacy_handler(p.legacy_handler);
+}
+
+/// `number` patterns: uses of a constant initialized with a listed number, where code branches
+/// on them (`if (e.code === URL_REQUIRED)`). The definition itself is found as a literal.
+fn check_constant_branches(root: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let meta = cx.meta();
+    let numbered: Vec<&Pattern> =
+        meta.patterns.iter().filter(|p| p.what == What::Number && (!p.mcp_context || cx.mcp())).collect();
+    if numbered.is_empty() {
+        return;
+    }
+    let constants = int_constants(root);
+    if constants.is_empty() {
+        return;
+    }
+    for node in root.descendants() {
+        if !is_branch_operand(node) {
+            continue;
+        }
+        let Some(v) = constant_value(&constants, node) else { continue };
+        if let Some(p) = numbered.iter().find(|p| p.numbers.contains(&v)) {
+            report(p, node, &v.to_string(), cx);
+        }
+    }
+}
+
+/// Same-file integer constants: `const X = -32042`, Rust `const X: i32 = -32_042`, TS enum
+/// members and associated consts, keyed by (enclosing container or "", name). A name bound
+/// to several different values is left out.
+pub fn int_constants(root: NodeRef<'_>) -> std::collections::HashMap<(String, String), i64> {
+    let mut out: std::collections::HashMap<(String, String), Option<i64>> = std::collections::HashMap::new();
+    for node in root.descendants() {
+        if !matches!(node.kind(), Kind::Var | Kind::Field) || node.text().is_empty() {
+            continue;
+        }
+        let Some(init) = node.child(Role::Init) else { continue };
+        let container =
+            node.parent().filter(|p| p.kind() == Kind::Container).map(|c| c.text().to_string()).unwrap_or_default();
+        let value = constant_init(init);
+        let slot = out.entry((container, node.text().to_string())).or_insert(value);
+        if *slot != value {
+            *slot = None;
+        }
+    }
+    out.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect()
+}
+
+/// The integer a constant's initializer stands for: a literal, or a one-argument wrapper of one
+/// (`ErrorCode(-32050)`).
+fn constant_init(init: NodeRef<'_>) -> Option<i64> {
+    if let Some(v) = init.int() {
+        return Some(v);
+    }
+    if init.kind() == Kind::Call {
+        let mut args = init.args();
+        let first = args.next()?;
+        return if args.next().is_none() { first.int() } else { None };
+    }
+    None
+}
+
+/// The value of a constant reference (`X`, `Codes.X`, `ErrorCode::X`, `Self::X`).
+pub fn constant_value(constants: &std::collections::HashMap<(String, String), i64>, node: NodeRef<'_>) -> Option<i64> {
+    match node.kind() {
+        Kind::Ident => constants.get(&(String::new(), node.text().to_string())).copied(),
+        Kind::Member => {
+            let object = node.object()?;
+            let owner = match object.kind() {
+                Kind::Ident if matches!(object.text(), "Self" | "this") => {
+                    node.enclosing(Kind::Container).map(|c| c.text().to_string())?
+                }
+                Kind::Ident | Kind::Member => object.text().to_string(),
+                _ => return None,
+            };
+            constants.get(&(owner, node.text().to_string())).copied()
+        }
+        _ => None,
+    }
+}
+
+/// Whether code branches on this node: an operand of `==`/`!=` (`===`, `!==`) or the pattern
+/// of a `case` / `match` arm.
+pub fn is_branch_operand(node: NodeRef<'_>) -> bool {
+    let Some(parent) = node.parent() else { return false };
+    match (node.role(), parent.kind()) {
+        (Role::Left | Role::Right, Kind::Binary) => matches!(parent.text(), "==" | "===" | "!=" | "!=="),
+        (Role::Pattern, Kind::Case) => true,
+        _ => false,
     }
 }
 
@@ -57,13 +155,17 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
-            (one_of(&p.values, value, p.ignore_case) && is_method_position(node)).then(|| (node, value.to_string()))
+            let position = if p.sent { is_method_sent(node) } else { is_method_position(node) };
+            (one_of(&p.values, value, p.ignore_case) && position).then(|| (node, value.to_string()))
         }
         What::Ident => {
             if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type) || node.text().is_empty() {
                 return None;
             }
             if !one_of(&p.names, node.text(), p.ignore_case) {
+                return None;
+            }
+            if p.member && node.kind() != Kind::Member {
                 return None;
             }
             if !p.receiver.is_empty() {
@@ -86,6 +188,9 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 }
             }
             if p.value != ValueIs::Any && !value_is(p.value, node.arg(0)) {
+                return None;
+            }
+            if !p.arg_type.is_empty() && !node.arg(0).is_some_and(|a| built_from(a, &p.arg_type)) {
                 return None;
             }
             Some((node, name.to_string()))
@@ -152,6 +257,29 @@ fn literal_or_string_key<'t>(node: NodeRef<'t>) -> Option<&'t str> {
     }
 }
 
+/// Whether an expression builds a value of one of `types`: `T { .. }`, `T::new(..)`,
+/// `T::builder()…build()`, `&T::default()`, or the unit value `T`.
+fn built_from(arg: NodeRef<'_>, types: &[String]) -> bool {
+    let mut cur = arg;
+    while cur.kind() == Kind::Unary {
+        match cur.children().next() {
+            Some(c) => cur = c,
+            None => return false,
+        }
+    }
+    match cur.kind() {
+        Kind::Object => types.iter().any(|t| t == cur.text()),
+        Kind::Call | Kind::Ident | Kind::Member => {
+            let path = match cur.kind() {
+                Kind::Call => cur.callee().map(|c| c.path_segments()).unwrap_or_default(),
+                _ => cur.path_segments(),
+            };
+            path.iter().any(|seg| types.iter().any(|t| t == seg))
+        }
+        _ => false,
+    }
+}
+
 /// Whether a receiver path names one of the wanted words (`client`, `mcpServer.server`).
 pub fn receiver_matches(words: &[String], receiver: NodeRef<'_>) -> bool {
     let segments = receiver.path_segments();
@@ -206,6 +334,55 @@ const METHOD_ARG_CALLS: &[&str] = &[
     "onRequest",
     "onNotification",
 ];
+
+/// Calls that send a request or notification whose first argument is the message.
+const SEND_CALLS: &[&str] = &[
+    "request",
+    "sendRequest",
+    "send",
+    "send_request",
+    "notification",
+    "sendNotification",
+    "send_notification",
+    "notify",
+];
+
+/// Whether a method-name literal stands where the method is sent rather than handled: the
+/// `method` of an object passed to a send call (directly, or through a variable of the same
+/// function), the first argument of a send call, or the `method` of a JSON-RPC message literal.
+pub fn is_method_sent(node: NodeRef<'_>) -> bool {
+    let Some(parent) = node.parent() else { return false };
+    match (node.role(), parent.kind()) {
+        (Role::Arg, Kind::Call) => is_send_call_arg0(node),
+        (Role::Value, Kind::Pair) if parent.text() == "method" => {
+            let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
+            if object.keys().any(|k| k == "jsonrpc") || is_send_call_arg0(object) {
+                return true;
+            }
+            // `const request = { method: … }; … extra.sendRequest(request, …)`
+            let Some(var) = object.parent().filter(|v| v.kind() == Kind::Var && object.role() == Role::Init) else {
+                return false;
+            };
+            let name = var.text();
+            if name.is_empty() {
+                return false;
+            }
+            let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
+            scope.descendants().any(|n| n.is_ident(name) && is_send_call_arg0(n))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `node` is the first argument of a send call.
+fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
+    node.role() == Role::Arg
+        && node.parent().is_some_and(|call| {
+            call.kind() == Kind::Call
+                && call.arg(0).is_some_and(|a| a.id() == node.id())
+                && call.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
+        })
+}
 
 /// Whether an expression reads a JSON-RPC method name: `req.method`, `method`,
 /// `request.method.as_str()`, `&*msg.method`.
@@ -272,4 +449,75 @@ fn is_method_table_key(pair: NodeRef<'_>) -> bool {
         .children()
         .filter(|c| c.kind() == Kind::Pair && c.id() != pair.id() && c.has_flag(flags::STRING_KEY))
         .any(|c| crate::context::is_mcp_method(c.text()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::typescript::{lower, Dialect};
+    use crate::source::SourceFile;
+    use crate::tree::Tree;
+
+    fn ts(src: &str) -> Tree {
+        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn pattern(toml_text: &str) -> Pattern {
+        match toml::from_str(toml_text) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The matched texts of one pattern over a whole file, in document order.
+    fn found(p: &Pattern, tree: &Tree) -> Vec<String> {
+        tree.nodes().filter_map(|n| matches(p, n)).map(|(at, v)| format!("{v}@{}", at.start())).collect()
+    }
+
+    #[test]
+    fn sent_methods_are_told_from_handled_ones() {
+        let p = pattern("what = 'method'\nvalues = ['roots/list']\nsent = true\nmessage = 'm'");
+        let src = "extra.sendRequest({ method: 'roots/list' }, S);\n\
+                   const req = { method: 'roots/list' }; await ctx.mcpReq.send(req);\n\
+                   write({ jsonrpc: '2.0', id: 1, method: 'roots/list' });\n\
+                   client.setRequestHandler('roots/list', h);\n\
+                   if (msg.method === 'roots/list') {}\n\
+                   const asks = { inputRequests: { r: { method: 'roots/list' } } };\n\
+                   function f() { const other = { method: 'roots/list' }; return other; }";
+        let t = ts(src);
+        assert_eq!(found(&p, &t).len(), 3, "{:?}", found(&p, &t));
+        // Without `sent`, every `method:` value and the handler registration count.
+        let any = pattern("what = 'method'\nvalues = ['roots/list']\nmessage = 'm'");
+        assert_eq!(found(&any, &t).len(), 7);
+    }
+
+    #[test]
+    fn member_only_idents() {
+        let p = pattern("what = 'ident'\nnames = ['elicitationId']\nmember = true\nmessage = 'm'");
+        let t = ts("const elicitationId = id(); use(elicitationId); read(req.params.elicitationId);");
+        assert_eq!(found(&p, &t).len(), 1);
+    }
+
+    #[test]
+    fn calls_by_argument_type() {
+        let p = pattern("what = 'call'\nnames = ['subscribe']\narg_type = ['SubscribeRequestParams']\nmessage = 'm'");
+        let t = ts("client.subscribe(SubscribeRequestParams.new(uri));\n\
+                    client.subscribe(SubscribeRequestParams.builder().uri(u).build());\n\
+                    rx.subscribe(); redis.subscribe('channel'); client.subscribe(params);");
+        assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn constants_branched_on_resolve_to_their_value() {
+        let t = ts("const URL_REQUIRED = -32_042;\nenum Codes { Url = -32042, Other = 5 }\n\
+                    if (e.code === URL_REQUIRED) {}\nswitch (e.code) { case Codes.Url: break; case Codes.Other: break; }\n\
+                    throw new McpError(URL_REQUIRED, 'x');");
+        let constants = int_constants(t.root());
+        let hits: Vec<i64> =
+            t.nodes().filter(|n| is_branch_operand(*n)).filter_map(|n| constant_value(&constants, n)).collect();
+        assert_eq!(hits, vec![-32042, -32042, 5]);
+    }
 }

@@ -147,7 +147,9 @@ pub enum What {
     Key,
     /// A class, struct or impl that implements or extends one of `names`.
     Implements,
-    /// An integer literal (any spelling) whose value is one of `numbers`.
+    /// An integer literal (any spelling) whose value is one of `numbers`; also, where code
+    /// branches on it (`==`, `!=`, a `case` or `match` arm), a same-file constant or enum
+    /// member initialized with such a literal (the literal itself counts at its definition).
     Number,
 }
 
@@ -184,6 +186,21 @@ pub struct Pattern {
     /// (ASCII case-insensitive), e.g. `client`, `server`, `transport`.
     #[serde(default)]
     pub receiver: Vec<String>,
+    /// For `ident`: only a member name (`params.elicitationId`, `X::NAME`), never a bare
+    /// variable, parameter or type of that name.
+    #[serde(default)]
+    pub member: bool,
+    /// For `call`: the first argument is built from one of these types: a struct literal
+    /// (`T { .. }`), a constructor or builder chain (`T::new(..)`, `T::builder()…build()`), or
+    /// the type itself (`client.subscribe(SubscribeRequestParams::new(uri))`).
+    #[serde(default)]
+    pub arg_type: Vec<String>,
+    /// For `method`: only where the method is sent, not handled: the `method` of an object
+    /// passed to a send call (`request`, `sendRequest`, `send`, `send_request`, `notify`, …)
+    /// directly or through a variable of the same function, the first argument of such a
+    /// call, or the `method` of a JSON-RPC message literal (an object with a `jsonrpc` key).
+    #[serde(default)]
+    pub sent: bool,
     /// For `fn`: the implemented trait or interface.
     #[serde(default)]
     pub in_impl: Vec<String>,
