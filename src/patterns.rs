@@ -39,10 +39,29 @@ pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            report(p, at, &value, cx);
+            if !inside_same_line_match(node, cx) {
+                report(p, at, &value, cx);
+            }
             return;
         }
     }
+}
+
+/// Whether an enclosing node on the same line already matches one of the rule's patterns
+/// (`taskStore: new InMemoryTaskStore()`, `elicitationId: e.elicitationId`): one thing is
+/// reported once, at the outer match.
+fn inside_same_line_match(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
+    let meta = cx.meta();
+    let line = cx.source.position(node.start()).line;
+    for anc in node.ancestors() {
+        if cx.source.position(anc.start()).line != line {
+            return false;
+        }
+        if meta.patterns.iter().any(|p| (!p.mcp_context || cx.mcp()) && matches(p, anc).is_some()) {
+            return true;
+        }
+    }
+    false
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
@@ -151,10 +170,13 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
     match p.what {
         What::String => {
             let value = literal_or_string_key(node)?;
-            one_of(&p.values, value, p.ignore_case).then(|| (node, value.to_string()))
+            (one_of(&p.values, value, p.ignore_case) && !in_negated_assertion(node)).then(|| (node, value.to_string()))
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
+            if in_negated_assertion(node) {
+                return None;
+            }
             let position = if p.sent { is_method_sent(node) } else { is_method_position(node) };
             (one_of(&p.values, value, p.ignore_case) && position).then(|| (node, value.to_string()))
         }
@@ -235,9 +257,35 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
         }
         What::Number => {
             let v = node.int()?;
-            p.numbers.contains(&v).then(|| (node, v.to_string()))
+            (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
     }
+}
+
+/// Whether a literal is an argument of a negated test assertion
+/// (`expect(sent).not.toContain('tasks/list')`, `assert.notEqual(…)`, `assert_ne!(…)`): the test
+/// states that the code does *not* use the literal, which is never a finding.
+pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
+    let mut child = node;
+    for anc in node.ancestors() {
+        match anc.kind() {
+            Kind::Fn | Kind::Block | Kind::Module => return false,
+            Kind::Macro if anc.text() == "assert_ne" => return true,
+            Kind::Call if child.role() == Role::Arg => {
+                if let Some(callee) = anc.callee().filter(|c| c.kind() == Kind::Member) {
+                    let negated_chain = callee.object().is_some_and(|o| o.kind() == Kind::Member && o.text() == "not");
+                    let assert_not = callee.text().starts_with("not")
+                        && callee.object().is_some_and(|o| o.path_segments().first() == Some(&"assert"));
+                    if negated_chain || assert_not {
+                        return true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        child = anc;
+    }
+    false
 }
 
 fn one_of(list: &[String], value: &str, ignore_case: bool) -> bool {
@@ -335,7 +383,8 @@ const METHOD_ARG_CALLS: &[&str] = &[
     "onNotification",
 ];
 
-/// Calls that send a request or notification whose first argument is the message.
+/// Calls that send a message: requests and notifications whose first argument is the message,
+/// and raw writes of a serialized message.
 const SEND_CALLS: &[&str] = &[
     "request",
     "sendRequest",
@@ -345,22 +394,35 @@ const SEND_CALLS: &[&str] = &[
     "sendNotification",
     "send_notification",
     "notify",
+    "sendMessage",
+    "send_message",
+    "postMessage",
+    "write",
+    "write_all",
+    "writeln",
 ];
 
+/// Calls and operators a message passes through on its way to a send call unchanged in
+/// meaning: serialization and string building.
+const SERIALIZE_CALLS: &[&str] = &["stringify", "to_string", "to_vec", "to_value", "to_writer", "format"];
+
 /// Whether a method-name literal stands where the method is sent rather than handled: the
-/// `method` of an object passed to a send call (directly, or through a variable of the same
-/// function), the first argument of a send call, or the `method` of a JSON-RPC message literal.
+/// `method` of an object that reaches a send call (`extra.sendRequest({ method })`,
+/// `process.stdout.write(JSON.stringify({ jsonrpc, id, method }) + '\n')`, or through a variable
+/// of the same function), or the first argument of a send call. An object handed to
+/// `onmessage`, kept in a table, or embedded in `inputRequests` is not sent.
 pub fn is_method_sent(node: NodeRef<'_>) -> bool {
     let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
         (Role::Arg, Kind::Call) => is_send_call_arg0(node),
         (Role::Value, Kind::Pair) if parent.text() == "method" => {
             let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
-            if object.keys().any(|k| k == "jsonrpc") || is_send_call_arg0(object) {
+            let message = message_expression(object);
+            if reaches_send_call(message) {
                 return true;
             }
             // `const request = { method: … }; … extra.sendRequest(request, …)`
-            let Some(var) = object.parent().filter(|v| v.kind() == Kind::Var && object.role() == Role::Init) else {
+            let Some(var) = message.parent().filter(|v| v.kind() == Kind::Var && message.role() == Role::Init) else {
                 return false;
             };
             let name = var.text();
@@ -368,13 +430,49 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
                 return false;
             }
             let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
-            scope.descendants().any(|n| n.is_ident(name) && is_send_call_arg0(n))
+            scope.descendants().any(|n| n.is_ident(name) && reaches_send_call(n))
         }
         _ => false,
     }
 }
 
-/// Whether `node` is the first argument of a send call.
+/// The expression a message object stands as: itself, or the `json!` macro that wraps it.
+fn message_expression(object: NodeRef<'_>) -> NodeRef<'_> {
+    match object.parent() {
+        Some(m) if m.kind() == Kind::Macro && m.text() == "json" => m,
+        _ => object,
+    }
+}
+
+/// Whether an expression reaches a send call as its first argument, through serialization,
+/// string concatenation, `await`/`&`/`?` and template substitutions.
+fn reaches_send_call(expr: NodeRef<'_>) -> bool {
+    let mut cur = expr;
+    loop {
+        if is_send_call_arg0(cur) {
+            return true;
+        }
+        let Some(parent) = cur.parent() else { return false };
+        let passes = match parent.kind() {
+            Kind::Call => cur.role() == Role::Arg && parent.call_name().is_some_and(|n| SERIALIZE_CALLS.contains(&n)),
+            Kind::Macro => matches!(parent.text(), "format" | "json") || parent.text().starts_with("write"),
+            Kind::Binary => parent.text() == "+",
+            Kind::Unary => matches!(parent.text(), "await" | "&" | "?" | "*"),
+            Kind::Template => true,
+            _ => false,
+        };
+        if !passes {
+            return false;
+        }
+        if parent.kind() == Kind::Macro && parent.text().starts_with("write") {
+            return true;
+        }
+        cur = parent;
+    }
+}
+
+/// Whether `node` is the first argument of a send call (the second of `write!`/`writeln!`,
+/// whose first is the writer, counts through [`reaches_send_call`]).
 fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
     node.role() == Role::Arg
         && node.parent().is_some_and(|call| {
@@ -482,7 +580,8 @@ mod tests {
         let p = pattern("what = 'method'\nvalues = ['roots/list']\nsent = true\nmessage = 'm'");
         let src = "extra.sendRequest({ method: 'roots/list' }, S);\n\
                    const req = { method: 'roots/list' }; await ctx.mcpReq.send(req);\n\
-                   write({ jsonrpc: '2.0', id: 1, method: 'roots/list' });\n\
+                   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'roots/list' }) + '\\n');\n\
+                   transport.onmessage({ jsonrpc: '2.0', id: 2, method: 'roots/list' });\n\
                    client.setRequestHandler('roots/list', h);\n\
                    if (msg.method === 'roots/list') {}\n\
                    const asks = { inputRequests: { r: { method: 'roots/list' } } };\n\
@@ -491,7 +590,15 @@ mod tests {
         assert_eq!(found(&p, &t).len(), 3, "{:?}", found(&p, &t));
         // Without `sent`, every `method:` value and the handler registration count.
         let any = pattern("what = 'method'\nvalues = ['roots/list']\nmessage = 'm'");
-        assert_eq!(found(&any, &t).len(), 7);
+        assert_eq!(found(&any, &t).len(), 8);
+    }
+
+    #[test]
+    fn negated_assertions_are_not_uses() {
+        let p = pattern("what = 'string'\nvalues = ['tasks/list']\nmessage = 'm'");
+        let t = ts("expect(sent).not.toContain('tasks/list');\nassert.notEqual(m, 'tasks/list');\n\
+                    expect(sent).toContain('tasks/list');\nconst m = 'tasks/list';");
+        assert_eq!(found(&p, &t).len(), 2);
     }
 
     #[test]

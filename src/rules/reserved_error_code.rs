@@ -107,6 +107,7 @@ struct Data {
     sdk_local: Vec<String>,
     call_words: Vec<String>,
     constructors: Vec<String>,
+    reader_words: Vec<String>,
     code_keys: Vec<String>,
     name_words: Vec<String>,
     name_prefixes: Vec<String>,
@@ -144,6 +145,7 @@ impl Data {
             sdk_local: strings("sdk_local_names"),
             call_words: strings("error_call_words"),
             constructors: strings("error_call_constructors"),
+            reader_words: strings("error_call_reader_words"),
             code_keys: strings("code_keys"),
             name_words: strings("code_name_words"),
             name_prefixes: strings("code_name_prefixes"),
@@ -210,7 +212,7 @@ impl Data {
         let Some(last) = segments.last().map(|s| s.to_ascii_lowercase()) else { return false };
         let names_error = |s: &str| self.call_words.iter().any(|w| s.contains(w.as_str()));
         if names_error(&last) {
-            return true;
+            return !self.reader_words.contains(&first_word(segments.last().copied().unwrap_or_default()));
         }
         self.constructors.contains(&last)
             && segments.len() >= 2
@@ -244,6 +246,20 @@ impl Data {
             None => false,
         }
     }
+}
+
+/// The first word of a camelCase or snake_case name, lowercased (`classifyProtocolSpecError` →
+/// `classify`, `rpc_error` → `rpc`, `McpError` → `mcp`).
+fn first_word(name: &str) -> String {
+    let trimmed = name.trim_start_matches('_');
+    let mut out = String::new();
+    for (i, c) in trimmed.char_indices() {
+        if c == '_' || (i > 0 && c.is_ascii_uppercase()) {
+            break;
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
 
 /// The constant or enum member a literal initializes: `const X = -32050`, `X = -32050` in an

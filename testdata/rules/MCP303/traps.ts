@@ -32,3 +32,8 @@ export const stub = {
   // ok: MCP303
   subscribeResource: async () => ({}),
 };
+
+export function modernPathTest(sent: string[], expect: (v: unknown) => { not: { toContain(x: string): void } }) {
+  // ok: MCP303
+  expect(sent).not.toContain('resources/subscribe');
+}

@@ -26,3 +26,8 @@ export function onFolders(rootsChanged: () => void) {
   // ok: MCP304
   rootsChanged();
 }
+
+export function quietWithoutRoots(sent: string[], expect: (v: unknown) => { not: { toContain(x: string): void } }) {
+  // ok: MCP304
+  expect(sent).not.toContain('notifications/roots/list_changed');
+}

@@ -52,3 +52,17 @@ export function chat(queue: { createMessage(text: string): void }, fs: { listRoo
   // ok: MCP305
   return fs.listRoots();
 }
+
+// A client test whose fake transport delivers a server request to the client under test.
+export class FakeTransport {
+  onmessage?: (message: object) => void;
+  deliverElicitation() {
+    // ok: MCP305
+    this.onmessage?.({ jsonrpc: '2.0', id: 9, method: 'elicitation/create', params: { message: 'Name?' } });
+  }
+  deliverRoots(handle: (message: object) => void) {
+    // ok: MCP305
+    const serverRequest = { jsonrpc: '2.0', id: 10, method: 'roots/list' } as const;
+    handle(serverRequest);
+  }
+}

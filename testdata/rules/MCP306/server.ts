@@ -8,7 +8,7 @@ export const server = new McpServer(
   {
     // expect: MCP306
     capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
-    // expect: MCP306, MCP306
+    // expect: MCP306
     taskStore: new InMemoryTaskStore(),
   },
 );

@@ -35,3 +35,14 @@ console.log('tasks/list and tasks/result are gone in 2026-07-28');
 
 // ok: MCP306
 export const route = '/api/tasks/list';
+
+export interface TestServerConfig {
+  // ok: MCP306
+  taskStore?: InMemoryTaskStore;
+}
+declare class InMemoryTaskStore {}
+
+export function modernPath(sent: string[], expect: (v: unknown) => { not: { toContain(x: string): void } }) {
+  // ok: MCP306
+  expect(sent).not.toContain('tasks/result');
+}

@@ -12,6 +12,11 @@ export function onComplete(client: Client, done: (id: string) => void) {
   client.setNotificationHandler('notifications/elicitation/complete', () => undefined);
 }
 
+export function forward(e: { request: { params: { elicitationId: string } } }) {
+  // expect: MCP307
+  return { elicitationId: e.request.params.elicitationId, status: 'pending' };
+}
+
 export function catchUrl(err: { code: number }) {
   switch (err.code) {
     // expect: MCP307

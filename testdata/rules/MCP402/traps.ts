@@ -44,3 +44,8 @@ export function isNotFound(err: { code: number }) {
   // ok: MCP402
   return err.code === ProtocolErrorCode.InvalidParams || err.code === -32601;
 }
+
+export function classify(classifyProtocolSpecError: (code: number) => string | null) {
+  // ok: MCP402
+  return classifyProtocolSpecError(-32000);
+}
