@@ -190,6 +190,9 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
             if p.member && node.kind() != Kind::Member {
                 return None;
             }
+            if is_declared_name(node) {
+                return None;
+            }
             if !p.receiver.is_empty() {
                 let object = node.object().filter(|_| node.kind() == Kind::Member)?;
                 if !receiver_matches(&p.receiver, object) {
@@ -303,6 +306,15 @@ fn literal_or_string_key<'t>(node: NodeRef<'t>) -> Option<&'t str> {
         Kind::Pair if node.has_flag(flags::STRING_KEY) => Some(node.text()),
         _ => None,
     }
+}
+
+/// Whether a node is the name a declaration introduces (`class X`, `type X = …`, the `X` of
+/// `enum E { X = 1 }`, an interface property): a definition, not a use of an SDK name.
+fn is_declared_name(node: NodeRef<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        matches!(p.kind(), Kind::Container | Kind::Field | Kind::Var | Kind::Fn | Kind::Param)
+            && p.name_span() == Some(node.span())
+    })
 }
 
 /// Whether an expression builds a value of one of `types`: `T { .. }`, `T::new(..)`,
@@ -598,6 +610,14 @@ mod tests {
         let p = pattern("what = 'string'\nvalues = ['tasks/list']\nmessage = 'm'");
         let t = ts("expect(sent).not.toContain('tasks/list');\nassert.notEqual(m, 'tasks/list');\n\
                     expect(sent).toContain('tasks/list');\nconst m = 'tasks/list';");
+        assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn declared_names_are_not_uses() {
+        let p = pattern("what = 'ident'\nnames = ['UrlElicitationRequired', 'Sub']\nmessage = 'm'");
+        let t = ts("enum ErrorCode { UrlElicitationRequired = -32042 }\ntype Sub = string;\n\
+                    if (e.code === ErrorCode.UrlElicitationRequired) {}\nlet s: Sub;");
         assert_eq!(found(&p, &t).len(), 2);
     }
 

@@ -135,7 +135,8 @@ pub enum What {
     /// `match` arm on a method, a comparison with `.method`, the first argument of a handler
     /// registration or request call, a key of a method-keyed handler table.
     Method,
-    /// An identifier, member name or type name (imports excluded).
+    /// An identifier, member name or type name used in code (imports and the names that
+    /// declarations introduce excluded).
     Ident,
     /// A call whose function or method name is one of `names`.
     Call,
