@@ -39,29 +39,10 @@ pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            if !inside_same_line_match(node, cx) {
-                report(p, at, &value, cx);
-            }
+            report(p, at, &value, cx);
             return;
         }
     }
-}
-
-/// Whether an enclosing node on the same line already matches one of the rule's patterns
-/// (`taskStore: new InMemoryTaskStore()`, `elicitationId: e.elicitationId`): one thing is
-/// reported once, at the outer match.
-fn inside_same_line_match(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
-    let meta = cx.meta();
-    let line = cx.source.position(node.start()).line;
-    for anc in node.ancestors() {
-        if cx.source.position(anc.start()).line != line {
-            return false;
-        }
-        if meta.patterns.iter().any(|p| (!p.mcp_context || cx.mcp()) && matches(p, anc).is_some()) {
-            return true;
-        }
-    }
-    false
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {

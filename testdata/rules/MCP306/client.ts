@@ -22,6 +22,6 @@ export async function render(client: Client, file: string) {
 
 export function supportsTasks(client: Client, tool: { execution?: { taskSupport?: string } }) {
   const caps = client.getServerCapabilities();
-  // expect: MCP306, MCP306
+  // expect: MCP306
   return caps?.tasks?.requests?.tools?.call !== undefined && tool.execution?.taskSupport === 'required';
 }
