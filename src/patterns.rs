@@ -221,8 +221,13 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 return None;
             }
             if !p.parent_key.is_empty() {
-                let outer = node.parent().and_then(|o| o.parent()).filter(|o| o.kind() == Kind::Pair)?;
-                if !one_of(&p.parent_key, outer.text(), p.ignore_case) {
+                let object = node.parent().filter(|o| o.kind() == Kind::Object)?;
+                // The outer pair's key (`roots: { listChanged }`, Rust `roots: Some(Roots { .. })`),
+                // or the struct literal's own name (`RootsCapabilities { list_changed }`).
+                let outer = unwrap_some_parent(object).parent().filter(|o| o.kind() == Kind::Pair);
+                let by_key = outer.is_some_and(|o| one_of(&p.parent_key, o.text(), p.ignore_case));
+                let by_struct = !object.text().is_empty() && one_of(&p.parent_key, object.text(), p.ignore_case);
+                if !by_key && !by_struct {
                     return None;
                 }
             }
@@ -340,6 +345,7 @@ pub fn implements_any(container: NodeRef<'_>, names: &[String]) -> bool {
 
 /// Whether a value node satisfies a `ValueIs` requirement.
 pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
+    let value = value.map(unwrap_some);
     match want {
         ValueIs::Any => true,
         ValueIs::True => value.is_some_and(|v| v.kind() == Kind::Bool && v.text() == "true"),
@@ -347,6 +353,25 @@ pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
             None => false,
             Some(v) => !is_unset(v),
         },
+    }
+}
+
+/// Rust `Some(x)`: `x`; anything else: itself.
+pub fn unwrap_some(v: NodeRef<'_>) -> NodeRef<'_> {
+    if v.kind() == Kind::Call && v.callee().is_some_and(|c| c.is_ident("Some")) {
+        let mut args = v.args();
+        if let (Some(inner), None) = (args.next(), args.next()) {
+            return inner;
+        }
+    }
+    v
+}
+
+/// For a value inside Rust `Some(…)`: the `Some(…)` call; anything else: itself.
+fn unwrap_some_parent(v: NodeRef<'_>) -> NodeRef<'_> {
+    match v.parent() {
+        Some(call) if v.role() == Role::Arg && unwrap_some(call).id() == v.id() => call,
+        _ => v,
     }
 }
 
@@ -399,6 +424,9 @@ const SEND_CALLS: &[&str] = &[
 /// meaning: serialization and string building.
 const SERIALIZE_CALLS: &[&str] = &["stringify", "to_string", "to_vec", "to_value", "to_writer", "format"];
 
+/// Methods called on a serialized message on its way out (`.as_bytes()`, `.into_bytes()`).
+const RECEIVER_PASS_CALLS: &[&str] = &["as_bytes", "into_bytes", "as_str", "clone", "into"];
+
 /// Whether a method-name literal stands where the method is sent rather than handled: the
 /// `method` of an object that reaches a send call (`extra.sendRequest({ method })`,
 /// `process.stdout.write(JSON.stringify({ jsonrpc, id, method }) + '\n')`, or through a variable
@@ -446,6 +474,15 @@ fn reaches_send_call(expr: NodeRef<'_>) -> bool {
             return true;
         }
         let Some(parent) = cur.parent() else { return false };
+        // `msg.to_string()`, `msg.to_string().as_bytes()`: a method call on the message.
+        if cur.role() == Role::Object && parent.kind() == Kind::Member && parent.role() == Role::Callee {
+            let Some(call) = parent.parent() else { return false };
+            if !SERIALIZE_CALLS.contains(&parent.text()) && !RECEIVER_PASS_CALLS.contains(&parent.text()) {
+                return false;
+            }
+            cur = call;
+            continue;
+        }
         let passes = match parent.kind() {
             Kind::Call => cur.role() == Role::Arg && parent.call_name().is_some_and(|n| SERIALIZE_CALLS.contains(&n)),
             Kind::Macro => matches!(parent.text(), "format" | "json") || parent.text().starts_with("write"),
@@ -556,6 +593,13 @@ mod tests {
         }
     }
 
+    fn rs(src: &str) -> Tree {
+        match crate::lang::rust::lower(&SourceFile::new(src.to_string())) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
     fn pattern(toml_text: &str) -> Pattern {
         match toml::from_str(toml_text) {
             Ok(p) => p,
@@ -600,6 +644,25 @@ mod tests {
         let t = ts("enum ErrorCode { UrlElicitationRequired = -32042 }\ntype Sub = string;\n\
                     if (e.code === ErrorCode.UrlElicitationRequired) {}\nlet s: Sub;");
         assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn rust_shapes_see_through_some_and_struct_names() {
+        let key = pattern("what = 'key'\nnames = ['list_changed']\nparent_key = ['roots', 'RootsCapabilities']\nvalue = 'set'\nmessage = 'm'");
+        let src = "fn f() {\n\
+                   let a = ClientCapabilities { roots: Some(RootsCapabilities { list_changed: Some(true) }), ..Default::default() };\n\
+                   let b = RootsCapabilities { list_changed: Some(true) };\n\
+                   let c = RootsCapabilities { list_changed: None };\n\
+                   let d = ToolsCapability { list_changed: Some(true) };\n}";
+        let t = rs(src);
+        assert_eq!(found(&key, &t).len(), 2, "{:?}", found(&key, &t));
+        let sent = pattern("what = 'method'\nvalues = ['roots/list']\nsent = true\nmessage = 'm'");
+        let src = "fn g(out: &mut Stdout) {\n\
+                   let msg = json!({\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"roots/list\"});\n\
+                   out.write_all(msg.to_string().as_bytes());\n\
+                   let table = json!({\"method\": \"roots/list\"});\n\
+                   keep(table);\n}";
+        assert_eq!(found(&sent, &rs(src)).len(), 1);
     }
 
     #[test]

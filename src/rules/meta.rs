@@ -205,7 +205,9 @@ pub struct Pattern {
     /// For `fn`: the implemented trait or interface.
     #[serde(default)]
     pub in_impl: Vec<String>,
-    /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`).
+    /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`, also
+    /// through Rust `Some(…)`), or the name of the Rust struct literal the key belongs to
+    /// (`RootsCapabilities { list_changed: … }`).
     #[serde(default)]
     pub parent_key: Vec<String>,
     /// For `key`: the object must be an argument of a call (or `new`) named one of these
