@@ -185,7 +185,10 @@ impl Data {
     fn error_code_use(&self, node: NodeRef<'_>) -> Option<Use> {
         let parent = node.parent()?;
         match (node.role(), parent.kind()) {
-            (Role::Arg, Kind::Call) if self.is_error_call(parent) => Some(Use::Emit),
+            // `ErrorCode(-32050)` in a `match` arm is compared, not emitted.
+            (Role::Arg, Kind::Call) if self.is_error_call(parent) => {
+                Some(if in_pattern(parent) { Use::Branch } else { Use::Emit })
+            }
             (Role::Value, Kind::Pair) if self.is_code_key(parent.text()) => {
                 let object = parent.parent().filter(|o| o.kind() == Kind::Object)?;
                 self.is_error_object(object).then_some(Use::Emit)
@@ -246,6 +249,14 @@ impl Data {
             None => false,
         }
     }
+}
+
+/// Whether a node is part of a `match` / `case` pattern.
+fn in_pattern(node: NodeRef<'_>) -> bool {
+    std::iter::once(node)
+        .chain(node.ancestors())
+        .take_while(|n| !matches!(n.kind(), Kind::Case | Kind::Fn | Kind::Block | Kind::Module))
+        .any(|n| n.role() == Role::Pattern)
 }
 
 /// The first word of a camelCase or snake_case name, lowercased (`classifyProtocolSpecError` →
