@@ -261,6 +261,10 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
             Kind::Fn | Kind::Block | Kind::Module => return false,
             Kind::Macro if anc.text() == "assert_ne" => return true,
             Kind::Call if child.role() == Role::Arg => {
+                // `expect(x['…']).toBeUndefined()`, `expect(x).not.toHaveProperty('…')`
+                if anc.callee().is_some_and(|c| c.is_ident("expect")) && expectation_is_negative(anc) {
+                    return true;
+                }
                 if let Some(callee) = anc.callee().filter(|c| c.kind() == Kind::Member) {
                     let negated_chain = callee.object().is_some_and(|o| o.kind() == Kind::Member && o.text() == "not");
                     let assert_not = callee.text().starts_with("not")
@@ -273,6 +277,18 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
             _ => {}
         }
         child = anc;
+    }
+    false
+}
+
+/// Whether the matcher chain after `expect(…)` negates or expects absence.
+fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
+    let mut cur = expect_call;
+    while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
+        if member.text() == "not" || matches!(member.text(), "toBeUndefined" | "toBeNull" | "toBeFalsy") {
+            return true;
+        }
+        cur = member;
     }
     false
 }
@@ -634,6 +650,7 @@ mod tests {
     fn negated_assertions_are_not_uses() {
         let p = pattern("what = 'string'\nvalues = ['tasks/list']\nmessage = 'm'");
         let t = ts("expect(sent).not.toContain('tasks/list');\nassert.notEqual(m, 'tasks/list');\n\
+                    expect(meta['tasks/list']).toBeUndefined();\n\
                     expect(sent).toContain('tasks/list');\nconst m = 'tasks/list';");
         assert_eq!(found(&p, &t).len(), 2);
     }

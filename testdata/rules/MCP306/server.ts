@@ -28,11 +28,7 @@ export const tools = [
   { name: 'render_video', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } },
 ];
 
-export function dispatch(message: { method: string; params: { task?: { ttl: number } } }) {
-  // expect: MCP306
-  if (message.params.task) {
-    return { accepted: true };
-  }
+export function dispatch(message: { method: string }) {
   switch (message.method) {
     // expect: MCP306
     case 'tasks/result':

@@ -49,3 +49,8 @@ pub fn poll(task_id: &str) -> serde_json::Value {
 
 // ok: MCP306
 pub const ROUTE: &str = "/api/tasks/list";
+
+pub fn on_status(params: &TaskStatusNotificationParams) -> &str {
+    // ok: MCP306
+    &params.task.task_id
+}

@@ -46,3 +46,8 @@ export function modernPath(sent: string[], expect: (v: unknown) => { not: { toCo
   // ok: MCP306
   expect(sent).not.toContain('tasks/result');
 }
+
+export function metaIsGone(meta: Record<string, unknown>, expect: (v: unknown) => { toBeUndefined(): void }) {
+  // ok: MCP306
+  expect(meta['io.modelcontextprotocol/related-task']).toBeUndefined();
+}
