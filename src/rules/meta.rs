@@ -196,10 +196,12 @@ pub struct Pattern {
     /// the type itself (`client.subscribe(SubscribeRequestParams::new(uri))`).
     #[serde(default)]
     pub arg_type: Vec<String>,
-    /// For `method`: only where the method is sent, not handled: the `method` of an object
-    /// passed to a send call (`request`, `sendRequest`, `send`, `send_request`, `notify`, …)
-    /// directly or through a variable of the same function, the first argument of such a
-    /// call, or the `method` of a JSON-RPC message literal (an object with a `jsonrpc` key).
+    /// For `method`: only where the method is sent, not where a handler receives or compares
+    /// it: the `method` of an object that reaches a send call (`request`, `sendRequest`,
+    /// `send`, `send_request`, `notification`, `notify`, a raw `write` of the serialized
+    /// message), directly or through a variable of the same function, or the first argument of
+    /// such a call. An object kept in a table, embedded in another message (`inputRequests`) or
+    /// handed to `onmessage` is not sent.
     #[serde(default)]
     pub sent: bool,
     /// For `fn`: the implemented trait or interface.
