@@ -187,10 +187,10 @@ impl Rule for EmptyCursorEnd {
                 }
             }
             // `cursor.is_empty()`, `.filter(|c| !c.is_empty())`
-            Kind::Call => {
-                if node.call_name() == Some("is_empty") && node.receiver().is_some_and(|r| names.is_cursor_value(r)) {
-                    found.push(node);
-                }
+            Kind::Call
+                if node.call_name() == Some("is_empty") && node.receiver().is_some_and(|r| names.is_cursor_value(r)) =>
+            {
+                found.push(node);
             }
             _ => {}
         }
