@@ -104,6 +104,14 @@ impl RuleMeta {
     pub fn data_str(&self, key: &str) -> Option<&str> {
         self.data.get(key).and_then(|v| v.as_str())
     }
+
+    /// The string entries of a `[data.<key>]` table, sorted by key.
+    pub fn data_pairs(&self, key: &str) -> Vec<(&str, &str)> {
+        match self.data.get(key) {
+            Some(toml::Value::Table(t)) => t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
