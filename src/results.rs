@@ -14,15 +14,23 @@ use crate::tree::{Kind, NodeRef, Role};
 
 /// What the finder needs to know; each rule passes the lists from its own `[data]`.
 pub struct Finder<'a> {
-    /// Methods whose dispatch arms return results (`tools/list`, `initialize`, …).
-    pub methods: Vec<&'a str>,
+    /// Methods whose dispatch arms return results (`tools/list`, `initialize`, …), each with
+    /// the space-separated keys its result has (`tools/list` → `tools`; empty for `{}` results):
+    /// a value returned from an arm counts only when it looks like that method's result.
+    pub shapes: Vec<(&'a str, &'a str)>,
     /// Top-level result keys that say which method an envelope answers (`tools` → `tools/list`).
     pub key_methods: Vec<(&'a str, &'a str)>,
     /// Handler registrations whose callbacks' results the SDK completes.
     pub sdk_handlers: Vec<&'a str>,
     /// Calls that wrap a value without changing it (`Ok(…)`, `Some(…)`, axum `Json(…)`).
     pub wrappers: Vec<&'a str>,
+    /// Assertion calls: an envelope passed to one (`expect(x).toEqual({…})`) is an expectation,
+    /// not a result.
+    pub assertions: Vec<&'a str>,
 }
+
+/// Keys any result may carry, whatever its method.
+const ANY_RESULT_KEYS: &[&str] = &["resultType", "inputRequests", "requestState"];
 
 /// One hand-built result.
 #[derive(Clone, Copy, Debug)]
@@ -86,7 +94,7 @@ impl<'a> Finder<'a> {
     where
         'a: 't,
     {
-        if !object.text().is_empty() || !object.keys().any(|k| k == "jsonrpc") {
+        if !object.text().is_empty() || !object.keys().any(|k| k == "jsonrpc") || !self.sent(object) {
             return None;
         }
         let pair = object.children().find(|c| c.kind() == Kind::Pair && c.text() == "result")?;
@@ -107,7 +115,7 @@ impl<'a> Finder<'a> {
             return None;
         }
         let method = self.dispatch_method(site)?;
-        if !self.methods.contains(&method) || self.inside_sdk_handler(site) {
+        if !self.looks_like(result, method) || self.inside_sdk_handler(site) {
             return None;
         }
         let shown = see_through(value);
@@ -116,6 +124,40 @@ impl<'a> Finder<'a> {
             _ => (shown.start(), shown.start() + 1),
         };
         Some(HandBuilt { result, at, method: Some(method), envelope: false })
+    }
+
+    /// Whether an envelope is a message of its own: sent, returned, stored in a variable. One
+    /// written as a field or array element of another literal is a record of a message (a log
+    /// entry, sample data); one given to an assertion is an expectation.
+    fn sent(&self, envelope: NodeRef<'_>) -> bool {
+        let mut outer = envelope;
+        while let Some(p) = outer.parent() {
+            let wrapper = p.kind() == Kind::Macro
+                || (p.kind() == Kind::Call
+                    && outer.role() == Role::Arg
+                    && p.receiver().is_none()
+                    && p.call_name().is_some_and(|n| self.wrappers.contains(&n)));
+            if !wrapper {
+                break;
+            }
+            outer = p;
+        }
+        let Some(parent) = outer.parent() else { return true };
+        match (outer.role(), parent.kind()) {
+            (Role::Value, Kind::Pair) | (Role::Elem, Kind::Array) => false,
+            (Role::Arg, Kind::Call) => !parent.call_name().is_some_and(|n| self.assertions.contains(&n)),
+            _ => true,
+        }
+    }
+
+    /// Whether `result` looks like a result of `method`: it has one of the method's keys (or a
+    /// key every result may have), or it is empty where the method's result is.
+    fn looks_like(&self, result: NodeRef<'_>, method: &str) -> bool {
+        let Some((_, shape)) = self.shapes.iter().find(|(m, _)| *m == method) else { return false };
+        if shape.trim().is_empty() {
+            return result.keys().all(|k| k == "_meta" || ANY_RESULT_KEYS.contains(&k));
+        }
+        result.keys().any(|k| ANY_RESULT_KEYS.contains(&k) || shape.split_whitespace().any(|s| s == k))
     }
 
     /// The object literal an expression evaluates to: the literal itself, through wrappers
@@ -168,7 +210,7 @@ impl<'a> Finder<'a> {
                 }
                 Kind::Fn => {
                     let pair = a.parent().filter(|p| p.kind() == Kind::Pair && a.role() == Role::Value)?;
-                    return self.methods.contains(&pair.text()).then(|| pair.text());
+                    return self.shapes.iter().any(|(m, _)| *m == pair.text()).then(|| pair.text());
                 }
                 _ => {}
             }
@@ -219,10 +261,11 @@ mod tests {
 
     fn finder() -> Finder<'static> {
         Finder {
-            methods: vec!["tools/list", "tools/call", "ping"],
+            shapes: vec![("tools/list", "tools"), ("tools/call", "content isError"), ("ping", "")],
             key_methods: vec![("tools", "tools/list")],
             sdk_handlers: vec!["setRequestHandler"],
             wrappers: vec!["Ok", "Some"],
+            assertions: vec!["toEqual"],
         }
     }
 
@@ -245,6 +288,8 @@ mod tests {
                      default: return { jsonrpc: '2.0', id: msg.id, error: { code: -32601 } };\n\
                    } }\n\
                    res.json({ jsonrpc: '2.0', id: 1, result: { tools: [] } });\n\
+                   const log = [{ response: { jsonrpc: '2.0', id: 1, result: {} } }];\n\
+                   expect(reply).toEqual({ jsonrpc: '2.0', id: 1, result: {} });\n\
                    if (req.method === 'tools/call') { return { content: [] }; }\n\
                    const table = { 'tools/list': async () => ({ tools: [] }) };";
         let got = found(src);
@@ -264,6 +309,7 @@ mod tests {
     fn sdk_handlers_and_other_switches_are_not_hand_built() {
         let src = "server.setRequestHandler('x', async (req) => { switch (req.method) { case 'tools/list': return { tools: [] }; } });\n\
                    switch (args.name) { case 'add': return { content: [] }; }\n\
+                   if (args.method === 'tools/list') { return { kind: 'ndjson', lines: [] }; }\n\
                    const call = { jsonrpc: '2.0', id: 1, method: 'tools/list' };";
         assert!(found(src).is_empty());
     }

@@ -24,15 +24,15 @@ impl Rule for MissingCacheHints {
             return;
         }
         let meta = cx.meta();
-        let cacheable = meta.data_strings("cacheable_methods");
         let finder = Finder {
-            methods: cacheable.clone(),
+            shapes: meta.data_pairs("cacheable_methods"),
             key_methods: meta.data_pairs("result_keys"),
             sdk_handlers: meta.data_strings("sdk_handler_calls"),
             wrappers: meta.data_strings("value_wrappers"),
+            assertions: meta.data_strings("assertion_calls"),
         };
         let Some(found) = finder.find(node) else { return };
-        let Some(method) = found.method.filter(|m| cacheable.contains(m)) else { return };
+        let Some(method) = found.method.filter(|m| finder.shapes.iter().any(|(c, _)| c == m)) else { return };
         if found.has_spread() {
             return;
         }

@@ -20,10 +20,11 @@ const COMPLETE: &str = "complete";
 
 fn finder(meta: &RuleMeta) -> Finder<'_> {
     Finder {
-        methods: meta.data_strings("result_methods"),
+        shapes: meta.data_pairs("result_shapes"),
         key_methods: meta.data_pairs("result_keys"),
         sdk_handlers: meta.data_strings("sdk_handler_calls"),
         wrappers: meta.data_strings("value_wrappers"),
+        assertions: meta.data_strings("assertion_calls"),
     }
 }
 
@@ -43,7 +44,7 @@ impl Rule for MissingResultType {
             Kind::Switch => {
                 let names = meta.data_strings("result_type_names");
                 if let Some(scrutinee) = node.child(Role::Scrutinee).filter(|s| reads_result_type(*s, &names)) {
-                    if switch_misses_absent(node) {
+                    if switch_misses_absent(node) && client_side(node, meta) {
                         cx.report(
                             scrutinee,
                             "switches on `resultType` but an absent value (older servers send none) never reaches the `\"complete\"` branch",
@@ -54,7 +55,11 @@ impl Rule for MissingResultType {
             }
             Kind::Binary => {
                 let names = meta.data_strings("result_type_names");
-                if compares_complete(node, &names) && !chain_accepts_absent(node, &names) {
+                if compares_complete(node, &names)
+                    && !chain_accepts_absent(node, &names)
+                    && !keeps_absence(node)
+                    && client_side(node, meta)
+                {
                     cx.report(
                         node,
                         "compares `resultType` with `\"complete\"` without accepting an absent `resultType`, which means `\"complete\"`",
@@ -188,4 +193,28 @@ fn chain_accepts_absent(binary: NodeRef<'_>, names: &[&str]) -> bool {
 /// Every node of an arm's patterns (`Some("complete") | None` → `Some(…)`, `"complete"`, `None`).
 fn case_patterns(case: NodeRef<'_>) -> Vec<NodeRef<'_>> {
     case.children_with(Role::Pattern).flat_map(|p| std::iter::once(p).chain(p.descendants())).collect()
+}
+
+/// `r.resultType === 'complete' ? 'complete' : undefined`: the comparison maps the value and
+/// leaves an absent one absent rather than deciding it is not complete.
+fn keeps_absence(binary: NodeRef<'_>) -> bool {
+    let Some(ternary) = binary.parent().filter(|p| p.kind() == Kind::If && binary.role() == Role::Cond) else {
+        return false;
+    };
+    let undefined_when_false = if binary.text().starts_with('!') { Role::Then } else { Role::Else };
+    ternary.child(undefined_when_false).is_some_and(is_absent)
+}
+
+/// Whether code reading `resultType` is on the client: the file imports a client SDK module, or
+/// the function around it sends requests. A server's own encoder that checks the field it
+/// stamped is not a client reading a peer's result.
+fn client_side(node: NodeRef<'_>, meta: &RuleMeta) -> bool {
+    let imports = meta.data_strings("client_imports");
+    let calls = meta.data_strings("client_calls");
+    let tree = node.tree();
+    if tree.nodes().any(|n| n.kind() == Kind::Import && imports.iter().any(|i| n.text().contains(i))) {
+        return true;
+    }
+    let scope = node.ancestors().filter(|a| a.kind() == Kind::Fn).last().unwrap_or_else(|| tree.root());
+    scope.descendants().any(|c| c.kind() == Kind::Call && c.call_name().is_some_and(|n| calls.contains(&n)))
 }

@@ -25,6 +25,7 @@ struct Names<'m> {
     inspect: Vec<&'m str>,
     server_inspect: Vec<&'m str>,
     passthrough: Vec<&'m str>,
+    encode: Vec<&'m str>,
     verify: Vec<&'m str>,
     client_objects: Vec<&'m str>,
     server_objects: Vec<&'m str>,
@@ -47,6 +48,7 @@ impl<'m> Names<'m> {
             inspect: meta.data_strings("inspect_calls"),
             server_inspect: meta.data_strings("server_decode_inspect_calls"),
             passthrough: meta.data_strings("passthrough_calls"),
+            encode: meta.data_strings("encode_calls"),
             verify: meta.data_strings("verify_names"),
             client_objects: meta.data_strings("client_objects"),
             server_objects: meta.data_strings("server_objects"),
@@ -245,8 +247,12 @@ impl Rule for RequestStateIntegrity {
                     if !retry || !built(value, &names) {
                         continue;
                     }
+                    // A server building a handler context with the same keys is not a retry.
                     let scope = unit(node, &names.handlers);
-                    if !reported.insert((scope.id(), Side::Client)) {
+                    let server = in_handler(node, &names.handlers)
+                        || names.marked(scope, &names.server_markers)
+                        || names.verifies(scope);
+                    if server || !reported.insert((scope.id(), Side::Client)) {
                         continue;
                     }
                     let shown = crate::engine::normalized(cx.text(value));
@@ -264,22 +270,18 @@ impl Rule for RequestStateIntegrity {
     }
 }
 
-/// A value the client constructed rather than received: a call that is not a pass-through of
-/// the state, a template, a concatenation, an object or a literal.
+/// A value the client constructed rather than received: a rewrite of a received state
+/// (`${state}.x`, `state.trim()`, `state + x`) or an encoding of its own
+/// (`btoa(JSON.stringify(s))`). Literals are test data, and unknown calls are not provably built.
 fn built(value: NodeRef<'_>, names: &Names<'_>) -> bool {
     let value = see_through(value);
     if is_unset(value) || names.carried_state(value, 2).is_some() {
         return false;
     }
-    match value.kind() {
-        Kind::Call => {
-            // `Some(x)` / `x.clone()` of something unknown: not provably built.
-            let name = value.call_name().unwrap_or_default();
-            !(names.passthrough.contains(&name) || matches!(name, "Some" | "Ok"))
-        }
-        Kind::Template | Kind::Binary | Kind::Object | Kind::Str | Kind::Macro => true,
-        _ => false,
-    }
+    let rewrites = matches!(value.kind(), Kind::Template | Kind::Binary | Kind::Call | Kind::Macro)
+        && names.state_in(value).is_some();
+    let encodes = value.kind() == Kind::Call && value.call_name().is_some_and(|n| names.encode.contains(&n));
+    rewrites || encodes
 }
 
 /// Lower-cased, without `_`: `requestState` and `request_state` fold to the same word.

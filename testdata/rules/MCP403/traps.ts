@@ -79,3 +79,32 @@ export function jobDone(job: { status: string }) {
   // ok: MCP403
   return job.status === 'complete';
 }
+
+// A message log entry and a test expectation describe results; they do not build them.
+export const history = [
+  {
+    request: { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+    // ok: MCP403
+    response: { jsonrpc: '2.0', id: 7, result: { tools: [] } },
+  },
+];
+export function check(reply: unknown) {
+  // ok: MCP403
+  expect(reply).toMatchObject({ jsonrpc: '2.0', id: 7, result: { tools: [] } });
+}
+
+// A CLI that chooses which method to call: its arms return output records, not results.
+export async function runMethod(args: { method: string }, client: Client) {
+  if (args.method === 'tools/list') {
+    const { tools } = await client.listTools();
+    // ok: MCP403
+    return { kind: 'ndjson', lines: tools };
+  }
+  return { kind: 'none' };
+}
+
+// A badge that shows the wire value and leaves an absent one absent.
+export function badge(r: { resultType?: string }) {
+  // ok: MCP403
+  return r.resultType === 'complete' ? 'complete' : undefined;
+}

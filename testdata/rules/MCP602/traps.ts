@@ -63,3 +63,26 @@ export function describeState(result: { requestState?: string }) {
   // ok: MCP602
   return `state of ${result.requestState?.length ?? 0} bytes`;
 }
+
+// Test data and schemas with the retry's keys are not a client rewriting a state.
+export const sampleRetry = {
+  inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+  // ok: MCP602
+  requestState: 'opaque-token-from-the-server',
+};
+export const RetryParams = z.object({
+  inputResponses: z.record(z.string(), z.unknown()).optional(),
+  // ok: MCP602
+  requestState: z.string().optional(),
+});
+
+// A server re-entering its handler with the verified state: same keys, server side.
+export async function reenter(ctx: any, responses: Record<string, unknown>, requestState: string, host: any) {
+  const next = {
+    ...ctx,
+    inputResponses: responses,
+    // ok: MCP602
+    requestState: stateAccessor(requestState),
+  };
+  return host.verifyRequestState(requestState, next);
+}
