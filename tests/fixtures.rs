@@ -1,8 +1,8 @@
 //! Runs every annotated fixture under `testdata/rules/` and compares the exact set of findings.
 //!
 //! Annotations (semgrep style): `// expect: MCP102` alone on a line applies to the next code
-//! line, or at the end of a code line to that line; several ids are comma-separated and an id
-//! may repeat for several findings on one line. `// ok: MCP102` marks a near-miss that must
+//! line, or at the end of a code line to that line; several ids are comma-separated (a rule
+//! reports at most one finding per line). `// ok: MCP102` marks a near-miss that must
 //! produce nothing. Files that cannot hold comments (`package.json`) take their annotations
 //! from a sidecar `<file>.expect` with one `LINE RULE` pair per line. Every finding of every
 //! rule on a fixture must be annotated: missing and extra findings both fail.
