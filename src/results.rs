@@ -132,7 +132,7 @@ impl<'a> Finder<'a> {
     fn sent(&self, envelope: NodeRef<'_>) -> bool {
         let mut outer = envelope;
         while let Some(p) = outer.parent() {
-            let wrapper = p.kind() == Kind::Macro
+            let wrapper = (p.kind() == Kind::Macro && p.text() == "json")
                 || (p.kind() == Kind::Call
                     && outer.role() == Role::Arg
                     && p.receiver().is_none()
@@ -146,6 +146,7 @@ impl<'a> Finder<'a> {
         match (outer.role(), parent.kind()) {
             (Role::Value, Kind::Pair) | (Role::Elem, Kind::Array) => false,
             (Role::Arg, Kind::Call) => !parent.call_name().is_some_and(|n| self.assertions.contains(&n)),
+            (Role::Arg, Kind::Macro) => !self.assertions.contains(&parent.text()),
             _ => true,
         }
     }

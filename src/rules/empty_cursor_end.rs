@@ -272,12 +272,20 @@ fn recursive(node: NodeRef<'_>) -> bool {
 /// Whether the function around `node` pages through an MCP list: it reads `nextCursor` and
 /// calls a list method (`listTools`, `list_resources`, a `*/list` request).
 fn paginates(node: NodeRef<'_>, names: &Names<'_>) -> bool {
-    let scope = node.enclosing(Kind::Fn).unwrap_or_else(|| node.tree().root());
+    // Closures passed as arguments (`.filter(|c| …)`, `.then(page => …)`) belong to the
+    // function around them.
+    let scope = node
+        .ancestors()
+        .find(|a| a.kind() == Kind::Fn && a.role() != Role::Arg)
+        .unwrap_or_else(|| node.tree().root());
     let mut reads_next = false;
     let mut lists = false;
     for n in std::iter::once(scope).chain(scope.descendants()) {
         match n.kind() {
-            Kind::Ident | Kind::Member | Kind::Pair | Kind::Field | Kind::Var if names.next_cursor.contains(&n.text()) => {
+            // `page.nextCursor`, `{ nextCursor }`, `reply["result"]["nextCursor"]`
+            Kind::Ident | Kind::Member | Kind::Pair | Kind::Field | Kind::Var | Kind::Str
+                if names.next_cursor.contains(&n.text()) =>
+            {
                 reads_next = true;
             }
             Kind::Call if n.call_name().is_some_and(is_list_call) => lists = true,

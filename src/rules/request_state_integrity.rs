@@ -148,11 +148,17 @@ impl<'m> Names<'m> {
         Side::Server
     }
 
-    /// Whether a scope builds one of `markers` as a key, calls it, or names it as a type.
+    /// Whether a scope does one of `markers`: builds it as a key (`inputRequests: …`), calls it
+    /// (`inputRequired(…)`), or constructs it (`InputRequiredResult::new(…)`,
+    /// `InputRequiredResult { … }`). Naming it as a type says nothing: clients receive the same
+    /// types servers build.
     fn marked(&self, scope: NodeRef<'_>, markers: &[&str]) -> bool {
         std::iter::once(scope).chain(scope.descendants()).any(|n| match n.kind() {
-            Kind::Pair | Kind::Ident | Kind::Type => markers.contains(&n.text()) && n.role() != Role::Object,
-            Kind::Call => n.call_name().is_some_and(|c| markers.contains(&c)),
+            Kind::Pair | Kind::Object => markers.contains(&n.text()),
+            Kind::Call => {
+                n.call_name().is_some_and(|c| markers.contains(&c))
+                    || n.receiver().is_some_and(|r| r.kind() == Kind::Ident && markers.contains(&r.text()))
+            }
             _ => false,
         })
     }
