@@ -201,3 +201,16 @@ fn output_file() {
     let doc: serde_json::Value = serde_json::from_slice(&written).unwrap_or_default();
     assert_eq!(doc["version"], 1);
 }
+
+#[test]
+fn the_prefilter_never_changes_the_examples() {
+    for format in ["json", "human"] {
+        let with = mcpshift(&["check", "testdata/examples", "--format", format, "--color", "never"], &repo());
+        let without = mcpshift(
+            &["check", "testdata/examples", "--format", format, "--color", "never", "--no-prefilter"],
+            &repo(),
+        );
+        assert!(!with.stdout.is_empty());
+        assert_eq!(with.stdout, without.stdout, "--no-prefilter changed the {format} output");
+    }
+}

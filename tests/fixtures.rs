@@ -271,3 +271,39 @@ fn harness_reports_wrong_annotations() {
     assert!(problems.iter().any(|p| p.contains(":4: unexpected MCP102")), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains(":6: trap `ok: MCP102` produced a finding")), "{problems:?}");
 }
+
+/// A rule whose finding sits in a file without any of the rule's trigger tokens would be lost
+/// by the prefilter: every file with an expected finding must contain one of its tokens.
+#[test]
+fn every_expected_finding_has_a_trigger_token_in_its_file() {
+    let registry = match mcpshift::rules::registry() {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let mut problems = Vec::new();
+    for f in fixture_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let lower = text.to_ascii_lowercase();
+        let ann = annotations(&f, &text);
+        for rule in ann.expect.values().flatten() {
+            let Some(def) = registry.get(rule) else {
+                problems.push(format!("{}: unknown rule {rule}", f.display()));
+                continue;
+            };
+            let tokens = &def.meta.prefilter.tokens;
+            if is_manifest(&f) || def.meta.builtin || tokens.is_empty() {
+                continue;
+            }
+            if !tokens.iter().any(|t| lower.contains(&t.to_ascii_lowercase())) {
+                problems.push(format!("{}: expects {rule} but holds none of its tokens {tokens:?}", f.display()));
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn is_manifest(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| n == "package.json" || n == "Cargo.toml")
+}

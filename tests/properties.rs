@@ -18,7 +18,7 @@ const TS_HEADER: &str = "import { Server } from '@modelcontextprotocol/sdk/serve
 const TS_PATTERNS: &[Pattern] = &[
     Pattern { code: "res.setHeader('Mcp-Session-Id', sid);", rule: "MCP102", column: 15 },
     Pattern { code: "const last = req.headers['last-event-id'];", rule: "MCP103", column: 26 },
-    Pattern { code: "await client.ping();", rule: "MCP301", column: 7 },
+    Pattern { code: "await client.ping();", rule: "MCP301", column: 14 },
     Pattern { code: "server.setRequestHandler(SetLevelRequestSchema, onLevel);", rule: "MCP302", column: 26 },
     Pattern { code: "send({ jsonrpc: '2.0', id: 7, method: 'ping' });", rule: "MCP301", column: 39 },
 ];
@@ -47,7 +47,7 @@ const RS_PATTERNS: &[Pattern] = &[
         column: 53,
     },
     Pattern { code: "let h = HEADER_LAST_EVENT_ID;", rule: "MCP103", column: 9 },
-    Pattern { code: "client.set_level(params).await?;", rule: "MCP302", column: 1 },
+    Pattern { code: "client.set_level(params).await?;", rule: "MCP302", column: 8 },
 ];
 
 const RS_FILLER: &[&str] = &[

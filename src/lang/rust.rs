@@ -937,7 +937,9 @@ impl Lowerer<'_> {
             }
             Expr::Path(p) => self.path_expr(p.qself.as_ref(), &p.path, role),
             Expr::Field(f) => {
-                self.open(Kind::Member, role, span, &member_text(&f.member));
+                let id = self.open(Kind::Member, role, span, &member_text(&f.member));
+                let name_span = self.range(member_span(&f.member));
+                self.b.set_name_span(id, name_span);
                 self.expr(&f.base, Role::Object);
                 self.close();
             }
@@ -1109,7 +1111,9 @@ impl Lowerer<'_> {
         self.open(Kind::Call, role, span, "");
         let callee_end = m.turbofish.as_ref().map_or(m.method.span(), |t| t.gt_token.span);
         let callee_span = (span.0, self.range(callee_end).1);
-        self.open(Kind::Member, Role::Callee, callee_span, &name(&m.method));
+        let id = self.open(Kind::Member, Role::Callee, callee_span, &name(&m.method));
+        let name_span = self.range(m.method.span());
+        self.b.set_name_span(id, name_span);
         self.expr(&m.receiver, Role::Object);
         self.close();
         self.exprs(&m.args, Role::Arg);
@@ -1134,8 +1138,10 @@ impl Lowerer<'_> {
         let start = self.range(qself.map_or_else(|| path_start(path), |q| q.lt_token.span)).0;
         for (k, seg) in members.iter().rev().enumerate() {
             let r = if k == 0 { role } else { Role::Object };
-            let id = self.open(Kind::Member, r, (start, self.range(seg.ident.span()).1), &name(&seg.ident));
+            let seg_span = self.range(seg.ident.span());
+            let id = self.open(Kind::Member, r, (start, seg_span.1), &name(&seg.ident));
             self.b.set_flag(id, flags::STATIC_PATH);
+            self.b.set_name_span(id, seg_span);
         }
         let base_role = if members.is_empty() { role } else { Role::Object };
         let base_span = match qself {

@@ -27,3 +27,8 @@ pub const HEADER: &str = "X-Last-Event-Id";
 pub fn replay_events(log: &AuditLog) -> usize {
     log.event_store.len()
 }
+
+pub fn has_store(manager: &Manager) -> bool {
+    // ok: MCP103
+    manager.event_store().is_some()
+}
