@@ -148,6 +148,14 @@ pub fn is_branch_operand(node: NodeRef<'_>) -> bool {
 
 /// Whether `p` matches `node`: the node to report and the matched text.
 pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
+    let found = matches_what(p, node)?;
+    if !p.in_handler.is_empty() && !in_handler(node, &p.in_handler) {
+        return None;
+    }
+    Some(found)
+}
+
+fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
     match p.what {
         What::String => {
             let value = literal_or_string_key(node)?;
@@ -187,9 +195,10 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
             if !one_of(&p.names, name, p.ignore_case) {
                 return None;
             }
-            if !p.receiver.is_empty() {
+            if !p.receiver.is_empty() || !p.receiver_init.is_empty() {
                 let receiver = node.receiver()?;
-                if !receiver_matches(&p.receiver, receiver) {
+                let named = !p.receiver.is_empty() && receiver_matches(&p.receiver, receiver);
+                if !named && !initialized_by(receiver, &p.receiver_init) {
                     return None;
                 }
             }
@@ -197,6 +206,11 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 return None;
             }
             if !p.arg_type.is_empty() && !node.arg(0).is_some_and(|a| built_from(a, &p.arg_type)) {
+                return None;
+            }
+            if !p.arg_keys.is_empty()
+                && !node.args().any(|a| a.kind() == Kind::Object && a.keys().any(|k| p.arg_keys.iter().any(|w| w == k)))
+            {
                 return None;
             }
             Some((node, name.to_string()))
@@ -351,6 +365,64 @@ pub fn receiver_matches(words: &[String], receiver: NodeRef<'_>) -> bool {
     segments.iter().any(|seg| {
         let seg = seg.to_ascii_lowercase();
         words.iter().any(|w| seg.contains(&w.to_ascii_lowercase()))
+    })
+}
+
+/// Whether an expression is a variable initialized by a call named one of `names`
+/// (`const tool = server.registerTool(…)`, `let t = router.add(…).await?`). Any declaration of
+/// that name in the file counts: handles are usually declared once, at module or factory level.
+pub fn initialized_by(expr: NodeRef<'_>, names: &[String]) -> bool {
+    if names.is_empty() {
+        return false;
+    }
+    let expr = see_through(expr);
+    if expr.kind() != Kind::Ident || expr.text().is_empty() {
+        return false;
+    }
+    let name = expr.text();
+    expr.tree().nodes().any(|var| {
+        var.kind() == Kind::Var
+            && var.text() == name
+            && var.value().map(see_through).is_some_and(|init| {
+                init.kind() == Kind::Call && init.call_name().is_some_and(|n| names.iter().any(|w| w == n))
+            })
+    })
+}
+
+/// The expression under `await`, `?`, `&` and `*` (a prefix `!` negates, so it stays).
+pub fn see_through(mut node: NodeRef<'_>) -> NodeRef<'_> {
+    while node.kind() == Kind::Unary && matches!(node.text(), "await" | "?" | "&" | "*") {
+        match node.children().next() {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+/// Whether a node lies inside a request handler: a function passed to a call named one of
+/// `names` (directly, or by name: `setRequestHandler(method, onList)`), or a function that
+/// carries an attribute or decorator named one of them (`#[tool]`).
+pub fn in_handler(node: NodeRef<'_>, names: &[String]) -> bool {
+    let named = |n: &str| names.iter().any(|w| w == n);
+    node.ancestors().filter(|a| a.kind() == Kind::Fn).any(|f| {
+        if f.children_with(Role::Attr).any(|a| named(a.text())) {
+            return true;
+        }
+        if f.role() == Role::Arg {
+            return f.parent().and_then(|c| c.call_name()).is_some_and(named);
+        }
+        // `function onList() {…}` or `const onList = async () => …`, passed by name.
+        let fn_name = match f.parent() {
+            Some(var) if f.role() == Role::Init && var.kind() == Kind::Var => var.text(),
+            _ => f.text(),
+        };
+        !fn_name.is_empty()
+            && f.tree().nodes().any(|c| {
+                c.kind() == Kind::Call
+                    && c.call_name().is_some_and(named)
+                    && c.args().any(|a| a.kind() == Kind::Ident && a.text() == fn_name)
+            })
     })
 }
 
@@ -707,5 +779,42 @@ mod tests {
         let hits: Vec<i64> =
             t.nodes().filter(|n| is_branch_operand(*n)).filter_map(|n| constant_value(&constants, n)).collect();
         assert_eq!(hits, vec![-32042, -32042, 5]);
+    }
+
+    /// The names of the calls `p` matches in `src`.
+    fn calls(p: &Pattern, src: &str) -> Vec<String> {
+        let t = ts(src);
+        t.nodes().filter(|n| n.kind() == Kind::Call).filter_map(|n| matches(p, n)).map(|(_, v)| v).collect()
+    }
+
+    #[test]
+    fn in_handler_needs_a_handler_callback_or_attribute() {
+        let p = pattern("what = 'call'\nnames = ['sendToolListChanged']\nin_handler = ['registerTool']\nmessage = 'm'");
+        let src = "server.sendToolListChanged();\n\
+                   server.registerTool('a', {}, async () => { server.sendToolListChanged(); });\n\
+                   async function onB() { server.sendToolListChanged(); }\n\
+                   server.registerTool('b', {}, onB);\n\
+                   const onC = () => server.sendToolListChanged();\n\
+                   watch('.', () => server.sendToolListChanged());";
+        assert_eq!(calls(&p, src).len(), 2);
+    }
+
+    #[test]
+    fn receiver_init_and_arg_keys() {
+        let p = pattern(
+            "what = 'call'\nnames = ['update', 'disable']\nreceiver = ['registered']\n\
+             receiver_init = ['registerTool']\narg_keys = ['enabled']\nmessage = 'm'",
+        );
+        let src = "const t = server.registerTool('a', {}, f);\n\
+                   const s = settings();\n\
+                   t.update({ enabled: false });\n\
+                   t.update({ title: 'x' });\n\
+                   s.update({ enabled: false });\n\
+                   registered.get('x')?.update({ enabled: true });";
+        assert_eq!(calls(&p, src), vec!["update".to_string(), "update".to_string()]);
+        let t = ts("const t = await server.registerTool('a', {}, f);\nt.x();");
+        let receiver =
+            t.nodes().find(|n| n.kind() == Kind::Call && n.call_name() == Some("x")).and_then(|c| c.receiver());
+        assert!(receiver.is_some_and(|r| initialized_by(r, &["registerTool".to_string()])));
     }
 }

@@ -91,6 +91,29 @@ pub struct RuleMeta {
     pub data: toml::Table,
 }
 
+impl RuleMeta {
+    /// A list of strings from `[data]` (empty when the key is absent or not a list of strings).
+    pub fn data_strings(&self, key: &str) -> Vec<&str> {
+        match self.data.get(key) {
+            Some(toml::Value::Array(items)) => items.iter().filter_map(|v| v.as_str()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// One string from `[data]`.
+    pub fn data_str(&self, key: &str) -> Option<&str> {
+        self.data.get(key).and_then(|v| v.as_str())
+    }
+
+    /// The string entries of a `[data.<key>]` table, sorted by key.
+    pub fn data_pairs(&self, key: &str) -> Vec<(&str, &str)> {
+        match self.data.get(key) {
+            Some(toml::Value::Table(t)) => t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpecRef {
@@ -204,6 +227,21 @@ pub struct Pattern {
     /// handed to `onmessage` is not sent.
     #[serde(default)]
     pub sent: bool,
+    /// For `call`: the receiver may instead be a variable initialized by a call named one of
+    /// these (`const t = server.registerTool(…); t.disable()`). With `receiver` also set, either
+    /// suffices.
+    #[serde(default)]
+    pub receiver_init: Vec<String>,
+    /// For `call`: an object-literal argument must have one of these keys
+    /// (`tool.update({ enabled: false })`).
+    #[serde(default)]
+    pub arg_keys: Vec<String>,
+    /// Any pattern: the node must lie inside a request handler, i.e. a function passed to a
+    /// call named one of these (`registerTool(name, config, async () => …)`, also by name:
+    /// `setRequestHandler(method, onList)`) or a function carrying an attribute or decorator
+    /// named one of these (`#[tool] async fn …`).
+    #[serde(default)]
+    pub in_handler: Vec<String>,
     /// For `fn`: the implemented trait or interface.
     #[serde(default)]
     pub in_impl: Vec<String>,

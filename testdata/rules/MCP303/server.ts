@@ -27,11 +27,11 @@ export function dispatch(message: { method: string; params: { uri: string } }) {
     // expect: MCP303
     case 'resources/subscribe':
       watched.add(message.params.uri);
-      return {};
+      return {}; // expect: MCP403
     // expect: MCP303
     case 'resources/unsubscribe':
       watched.delete(message.params.uri);
-      return {};
+      return {}; // expect: MCP403
     default:
       return undefined;
   }
