@@ -77,8 +77,13 @@ impl Baseline {
     pub fn read(path: &Path) -> Result<Baseline, String> {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
+        Baseline::parse(path, &text)
+    }
+
+    /// Parses a baseline's text; `path` names it in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<Baseline, String> {
         let baseline: Baseline =
-            serde_json::from_str(&text).map_err(|e| format!("{}: not a mcpshift baseline: {e}", path.display()))?;
+            serde_json::from_str(text).map_err(|e| format!("{}: not a mcpshift baseline: {e}", path.display()))?;
         if baseline.version != VERSION || baseline.tool != "mcpshift" {
             return Err(format!(
                 "{}: baseline version {} of `{}` is not supported (expected version {VERSION} of `mcpshift`)",

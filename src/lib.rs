@@ -20,6 +20,7 @@ pub mod patterns;
 pub mod prefilter;
 pub mod project;
 pub mod report;
+pub mod results;
 pub mod rules;
 pub mod source;
 pub mod suppress;

@@ -519,7 +519,7 @@ fn harness_checks_the_dual_target() {
         "export function dispatch(msg: { method: string }) {\n\
          \x20 switch (msg.method) {\n\
          \x20   case 'server/discover':\n\
-         \x20     return { supportedVersions: ['2026-07-28'] };\n\
+         \x20     return { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {}, ttlMs: 0, cacheScope: 'public' };\n\
          \x20 }\n\
          }\n",
     );

@@ -16,6 +16,7 @@ app.get('/mcp', (_req, res) => {
   res.status(405).set('Allow', 'POST').end();
 });
 // ok: MCP104
+// expect: MCP402
 app.delete('/mcp', (_req, res) => res.writeHead(405).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null })));
 // ok: MCP104
 app.get('/health', (_req, res) => res.json({ ok: true }));

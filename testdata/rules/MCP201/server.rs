@@ -35,6 +35,7 @@ impl ServerHandler for Files {
 pub fn dispatch(id: u64, method: &str, params: &Value) -> Value {
     match method {
         // expect: MCP201
+        // expect: MCP403
         "initialize" => json!({"jsonrpc": "2.0", "id": id, "result": {"protocolVersion": params["protocolVersion"], "capabilities": {}}}),
         // expect: MCP201
         "notifications/initialized" => Value::Null,

@@ -68,11 +68,13 @@ class Connection {
         this.protocolVersion = msg.params.protocolVersion;
         // expect: MCP201
         this.info = { ...msg.params.clientInfo };
+        // expect: MCP403
         return { protocolVersion: this.protocolVersion, capabilities: {}, serverInfo: { name: 'raw', version: '1' } };
       // expect: MCP201
       case 'notifications/initialized':
         return undefined;
       case 'tools/list':
+        // expect: MCP403, MCP404
         return { tools: [] };
     }
     // expect: MCP201
@@ -86,6 +88,8 @@ class Connection {
 
 export const handlers = {
   // expect: MCP201
+  // expect: MCP403
   'initialize': (params: any) => ({ protocolVersion: params.protocolVersion }),
+  // expect: MCP403, MCP404
   'tools/list': () => ({ tools: [] }),
 };

@@ -13,7 +13,9 @@ pub struct RpcRequest {
 pub async fn handle_rpc(Json(req): Json<RpcRequest>) -> Json<Value> {
     // expect: MCP202
     let result = match req.method.as_str() {
+        // expect: MCP403, MCP404
         "resources/list" => json!({"resources": [{"uri": "ledger://invoices", "name": "invoices"}]}),
+        // expect: MCP403, MCP404
         "resources/read" => json!({"contents": [{"uri": req.params.as_ref().map(|p| p["uri"].clone()), "text": "[]"}]}),
         _ => Value::Null,
     };

@@ -22,6 +22,7 @@ export class Router {
       case 'tools/call':
         return callResult(req.params?.name);
       case 'completion/complete':
+        // expect: MCP403
         return { completion: { values: [] } };
     }
     throw new Error(`unknown method ${req.method}`);

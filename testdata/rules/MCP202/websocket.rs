@@ -6,7 +6,9 @@ pub async fn on_message(text: &str) -> Option<String> {
     let id = msg["id"].clone();
     // expect: MCP202
     let result = match msg["method"].as_str()? {
+        // expect: MCP403, MCP404
         "tools/list" => json!({"tools": []}),
+        // expect: MCP403, MCP404
         "resources/list" => json!({"resources": []}),
         _ => return None,
     };

@@ -6,9 +6,11 @@ self.onmessage = (event) => {
   // expect: MCP202
   switch (data.method) {
     case 'prompts/list':
+      // expect: MCP403, MCP404
       self.postMessage({ jsonrpc: '2.0', id: data.id, result: { prompts: [] } });
       break;
     case 'resources/list':
+      // expect: MCP403, MCP404
       self.postMessage({ jsonrpc: '2.0', id: data.id, result: { resources: [] } });
       break;
   }

@@ -13,6 +13,7 @@ export function dispatchLegacy(msg: { id: number; method: string; params?: any }
       // expect-dual: MCP201=note
       clientInfo = msg.params.clientInfo;
       // expect: MCP204
+      // expect: MCP403
       return { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'desk', version: '4' } };
     // expect: MCP201
     // expect-dual: MCP201=note
@@ -21,10 +22,12 @@ export function dispatchLegacy(msg: { id: number; method: string; params?: any }
     // expect: MCP301
     // expect-dual: MCP301=note
     case 'ping':
+      // expect: MCP403
       return {};
     // expect: MCP302
     // expect-dual: MCP302=note
     case 'logging/setLevel':
+      // expect: MCP403
       return {};
     default:
       return { clientInfo };
