@@ -672,7 +672,7 @@ fn check_sse_config(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     }
     let what = node.text();
     let message = format!("uses the deprecated 2024-11-05 HTTP+SSE transport (`{what}`)");
-    cx.report_range((node.start(), node.start() + what.len()), message)
+    cx.report_range((node.start(), (node.start() + what.len()).min(node.end())), message)
         .with_level(Level::Note)
         .with_hint("Serve and call Streamable HTTP; keep HTTP+SSE only as a fallback for 2024-11-05 peers.");
     true
