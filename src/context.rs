@@ -164,7 +164,16 @@ impl FileContext {
                         cx.modern_path = true;
                     }
                 }
-                Kind::Pair if MODERN_MARKERS.contains(&node.text()) => cx.modern_path = true,
+                Kind::Pair => {
+                    let key = node.text();
+                    if MODERN_MARKERS.contains(&key) {
+                        cx.modern_path = true;
+                    }
+                    // A handler table keyed by method names: `{ 'tools/list': listTools }`.
+                    if node.has_flag(crate::tree::flags::STRING_KEY) && key.contains('/') && is_mcp_method(key) {
+                        cx.mcp = true;
+                    }
+                }
                 Kind::Fn
                     if node.text() == "discover"
                         && node

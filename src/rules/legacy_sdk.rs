@@ -56,8 +56,10 @@ fn list(data: &'static toml::Table, key: &str) -> Vec<&'static str> {
 
 /// The export a local class name was imported as, from a module starting with one of `modules`.
 fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: &[&str]) -> Option<&'t str> {
+    // Imports are top-level statements: scanning the root's children, not the whole tree,
+    // keeps this linear in the number of constructions.
     tree_root
-        .descendants()
+        .children()
         .filter(|n| n.kind() == Kind::Import && modules.iter().any(|m| n.text() == *m || n.text().starts_with(&format!("{m}/"))))
         .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
 }

@@ -4,9 +4,9 @@ import { WebSocketServer } from 'ws';
 const wss = new WebSocketServer({ port: 8080 });
 
 const methods = {
-  // expect: MCP202
+  // expect: MCP202, MCP403, MCP404
   'tools/list': async () => ({ tools: [] }),
-  'tools/call': async (params) => ({ content: [{ type: 'text', text: JSON.stringify(params) }] }),
+  'tools/call': async (params) => ({ content: [{ type: 'text', text: JSON.stringify(params) }] }), // expect: MCP403
 };
 
 wss.on('connection', (socket) => {
