@@ -266,3 +266,58 @@ fn is_method_table_key(pair: NodeRef<'_>) -> bool {
         .filter(|c| c.kind() == Kind::Pair && c.id() != pair.id() && c.has_flag(flags::STRING_KEY))
         .any(|c| crate::context::is_mcp_method(c.text()))
 }
+
+/// The declaration an identifier refers to, by lexical lookup in its file: the nearest `Var`
+/// or `Param` of that name in an enclosing function, block or module, declared before the use
+/// (a module's declarations count wherever they are). `None` when the name is not declared in
+/// the file (an import, a global) or only through destructuring.
+pub fn declaration_of<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
+    let name = ident.text();
+    if ident.kind() != Kind::Ident || name.is_empty() {
+        return None;
+    }
+    for scope in ident.ancestors() {
+        let mut found = None;
+        for child in scope.children() {
+            match child.kind() {
+                Kind::Var
+                    if child.text() == name
+                        && !child.contains(ident)
+                        && (child.start() <= ident.start() || (scope.kind() == Kind::Module && found.is_none())) =>
+                {
+                    found = Some(child);
+                }
+                Kind::Param if child.text() == name => return Some(child),
+                _ => {}
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::typescript::{lower, Dialect};
+    use crate::source::SourceFile;
+
+    #[test]
+    fn declaration_of_finds_the_nearest_visible_binding() {
+        let src =
+            "const caps = a();\nfunction f(x) {\n  const caps = b();\n  use(caps, x, later, y);\n}\nconst later = 1;\n";
+        let t = match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let uses: Vec<NodeRef<'_>> = t.nodes().filter(|n| n.kind() == Kind::Ident && n.role() == Role::Arg).collect();
+        let decl = |i: usize| uses.get(i).copied().and_then(declaration_of);
+        // The inner `caps` shadows the module's.
+        assert_eq!(decl(0).map(|d| d.start()), src.find("caps = b"));
+        assert_eq!(decl(1).map(|d| d.kind()), Some(Kind::Param));
+        assert_eq!(decl(2).map(|d| d.text()), Some("later"));
+        assert!(decl(3).is_none());
+    }
+}
