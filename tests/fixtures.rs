@@ -92,9 +92,28 @@ fn flush(ann: &mut Annotations, line: u32, expect: &mut Vec<String>, ok: &mut Ve
     }
 }
 
+/// What a fixture runs with: a file directly in a rule's directory runs alone; the files of a
+/// subdirectory (`testdata/rules/MCP601/project/`) run together as one project, for rules that
+/// decide across files. Returns the report root and the path to scan.
+fn unit_of(path: &Path) -> (PathBuf, PathBuf) {
+    let parent = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let in_project = parent.parent().and_then(Path::parent).is_some_and(|r| r.ends_with("testdata/rules"));
+    if in_project {
+        (parent.clone(), parent)
+    } else {
+        (parent, path.to_path_buf())
+    }
+}
+
+/// The path of a fixture as the report spells it.
+fn reported_path(path: &Path) -> String {
+    let (root, _) = unit_of(path);
+    path.strip_prefix(&root).unwrap_or(path).to_string_lossy().replace('\\', "/")
+}
+
 fn run_file(path: &Path, target: Target, prefilter: bool) -> Report {
-    let root = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let opts = Options { paths: vec![path.to_path_buf()], root, target, jobs: 1, prefilter, ..Options::default() };
+    let (root, scan) = unit_of(path);
+    let opts = Options { paths: vec![scan], root, target, jobs: 1, prefilter, ..Options::default() };
     match check::run(&opts) {
         Ok(r) => r,
         Err(e) => panic!("{}: {e}", path.display()),
@@ -106,9 +125,10 @@ fn compare(path: &Path, target: Target, prefilter: bool) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let ann = annotations(path, &text);
     let report = run_file(path, target, prefilter);
+    let rel = reported_path(path);
     let mut actual: Expected = BTreeMap::new();
     let mut messages: BTreeMap<(u32, String), String> = BTreeMap::new();
-    for d in report.active() {
+    for d in report.active().filter(|d| d.path == rel) {
         actual.entry(d.start.line).or_default().push(d.rule.to_string());
         messages.insert((d.start.line, d.rule.to_string()), d.message.clone());
     }
@@ -270,4 +290,16 @@ fn harness_reports_wrong_annotations() {
     assert!(problems.iter().any(|p| p.ends_with(":3: missing MCP301")), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains(":4: unexpected MCP102")), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains(":6: trap `ok: MCP102` produced a finding")), "{problems:?}");
+}
+
+/// Files in a subdirectory of a rule's fixtures run as one project; files beside them alone.
+#[test]
+fn fixture_units() {
+    let single = Path::new("testdata/rules/MCP601/traps.ts");
+    assert_eq!(unit_of(single), (PathBuf::from("testdata/rules/MCP601"), single.to_path_buf()));
+    assert_eq!(reported_path(single), "traps.ts");
+    let in_project = Path::new("testdata/rules/MCP601/project/server.ts");
+    let dir = PathBuf::from("testdata/rules/MCP601/project");
+    assert_eq!(unit_of(in_project), (dir.clone(), dir));
+    assert_eq!(reported_path(in_project), "server.ts");
 }

@@ -57,6 +57,7 @@ export class Registry {
   private readonly names = new Map<string, string>();
 
   register(server: McpServer) {
+    // expect: MCP601
     server.registerTool('spend', { description: 'Spend from the budget' }, async (args, extra) => {
       const left = (this.budgets.get(extra.sessionId ?? 'anon') ?? 10) - 1;
       this.budgets.set(extra.sessionId ?? 'anon', left);

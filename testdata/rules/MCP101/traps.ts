@@ -14,7 +14,7 @@ const inflight = new Map<string, AbortController>();
 const carts = new Map<string, string[]>();
 
 export function register(server: McpServer) {
-  server.registerTool('add_item', { description: 'Add an item to a cart' }, async ({ cartId, item }, extra) => {
+  server.registerTool('get_cart_item', { description: 'Look up an item in a cart' }, async ({ cartId, item }, extra) => {
     carts.get(cartId)?.push(item);
     byUser.set(extra.authInfo?.clientId ?? 'anon', [item]);
     tokens[extra.authInfo?.token ?? ''] = Date.now();

@@ -1,0 +1,470 @@
+//! MCP601 `non-idempotent-tool`: tools that change the world and can run twice.
+//!
+//! A tool is found where it is registered (`server.tool(…)`, `registerTool(…)`, a tool
+//! descriptor `{ name, inputSchema }` in a list, an rmcp `#[tool]` function) or dispatched (a
+//! `case 'send_email':` arm of a `tools/call` handler). Its verb comes from its name, or from
+//! the first word of its description when the name has none; reads (`get_`, `list_`, …) are
+//! never findings. A write is reported unless its input has an idempotency key or it is
+//! annotated `idempotentHint` / `readOnlyHint`.
+//!
+//! Everything known in the file is decided in the file. What needs other files is decided in
+//! the project pass from facts: an input schema imported from another module, an rmcp tool's
+//! parameter struct, and a dispatch arm whose tool may be described elsewhere.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::engine::{FileCx, ProjectCx};
+use crate::patterns;
+use crate::project::ProjectFact;
+use crate::rules::{Rule, RuleMeta};
+use crate::tree::{flags, Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &NonIdempotentTool;
+
+struct NonIdempotentTool;
+
+/// Fact kinds this rule records.
+const TOOL: &str = "tool";
+const PENDING: &str = "pending";
+const ARM: &str = "arm";
+const SCHEMA: &str = "schema";
+
+/// The rule's name lists, read from its document.
+struct Lists<'m> {
+    write_verbs: Vec<&'m str>,
+    read_verbs: Vec<&'m str>,
+    /// Compared lower case without `_` and `-`.
+    keys: Vec<&'m str>,
+    hints: Vec<&'m str>,
+    register_calls: Vec<&'m str>,
+    tool_receivers: Vec<String>,
+    schema_keys: Vec<&'m str>,
+    dispatch_names: Vec<&'m str>,
+}
+
+fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
+    meta.data
+        .get(key)
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default()
+}
+
+impl<'m> Lists<'m> {
+    fn of(meta: &'m RuleMeta) -> Self {
+        Lists {
+            write_verbs: strings(meta, "write_verbs"),
+            read_verbs: strings(meta, "read_verbs"),
+            keys: strings(meta, "idempotency_keys"),
+            hints: strings(meta, "safe_hints"),
+            register_calls: strings(meta, "register_calls"),
+            tool_receivers: strings(meta, "tool_receivers").into_iter().map(str::to_string).collect(),
+            schema_keys: strings(meta, "schema_keys"),
+            dispatch_names: strings(meta, "dispatch_names"),
+        }
+    }
+
+    fn is_key(&self, name: &str) -> bool {
+        let n: String = name.chars().filter(|c| *c != '_' && *c != '-').flat_map(char::to_lowercase).collect();
+        self.keys.contains(&n.as_str())
+    }
+
+    fn is_write(&self, word: &str) -> bool {
+        self.write_verbs.contains(&word)
+    }
+
+    fn is_read(&self, word: &str) -> bool {
+        self.read_verbs.contains(&word)
+    }
+
+    /// The write verb of a tool, if its name or description says it changes something.
+    fn verb(&self, name: &str, description: &str) -> Option<String> {
+        let words = split_words(name);
+        if words.first().is_some_and(|w| self.is_read(w)) {
+            return None;
+        }
+        let first_desc = split_words(description).into_iter().next().unwrap_or_default();
+        let desc_verb = self.lemma(&first_desc);
+        if desc_verb.as_deref().is_some_and(|v| self.is_read(v)) {
+            return None;
+        }
+        if let Some(w) = words.iter().find(|w| self.is_write(w)) {
+            return Some(w.clone());
+        }
+        desc_verb.filter(|v| self.is_write(v))
+    }
+
+    /// `Sends` → `send`, `Publishes` → `publish`: the verb a description starts with.
+    fn lemma(&self, word: &str) -> Option<String> {
+        if word.is_empty() {
+            return None;
+        }
+        let plural_y = word.strip_suffix("ies").map(|w| format!("{w}y"));
+        let candidates = [Some(word.to_string()), word.strip_suffix("es").map(str::to_string), word.strip_suffix('s').map(str::to_string), plural_y];
+        candidates
+            .into_iter()
+            .flatten()
+            .find(|w| self.is_write(w) || self.is_read(w))
+    }
+}
+
+/// `sendInvoice`, `send_invoice`, `send-invoice`, `Send the invoice` → lower-case words.
+fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            if c.is_uppercase() && prev_lower && !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = c.is_lowercase() || c.is_numeric();
+            cur.extend(c.to_lowercase());
+        } else {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// What is known about a tool's input.
+enum Input {
+    /// No key found in the schema, and nothing left to look at.
+    NoKey,
+    /// The schema has an idempotency key.
+    Key,
+    /// The schema is named but defined in another file.
+    Elsewhere(String),
+}
+
+/// One tool found in a file.
+struct Tool<'t> {
+    name: String,
+    /// Where to report: the tool's name.
+    at: NodeRef<'t>,
+    description: String,
+    input: Input,
+    safe_hint: bool,
+}
+
+impl Rule for NonIdempotentTool {
+    fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Call, Kind::Object, Kind::Case, Kind::Var]
+    }
+
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        let lists = Lists::of(cx.meta());
+        match node.kind() {
+            Kind::Var => schema_fact(node, &lists, cx),
+            _ if !cx.mcp() => {}
+            Kind::Call => {
+                if let Some(tool) = registration(node, &lists) {
+                    judge(tool, &lists, cx);
+                }
+            }
+            Kind::Object => {
+                if let Some(tool) = descriptor(node, &lists) {
+                    judge(tool, &lists, cx);
+                }
+            }
+            Kind::Case => dispatch_arm(node, &lists, cx),
+            _ => {}
+        }
+    }
+
+    fn check_project(&self, cx: &mut ProjectCx<'_>) {
+        let lists = Lists::of(cx.meta);
+        let mut described: HashSet<&str> = HashSet::new();
+        let mut schemas: HashMap<&str, bool> = HashMap::new();
+        for f in cx.own_facts() {
+            match f.kind.as_str() {
+                TOOL => {
+                    described.insert(f.name.as_str());
+                }
+                SCHEMA => {
+                    let keyed = f.data.iter().any(|k| lists.is_key(k));
+                    let e = schemas.entry(f.name.as_str()).or_insert(false);
+                    *e |= keyed;
+                }
+                _ => {}
+            }
+        }
+        let mut reports: Vec<(ProjectFact, String)> = Vec::new();
+        for f in cx.own_facts() {
+            let verb = f.data.first().cloned().unwrap_or_default();
+            match f.kind.as_str() {
+                // A schema from another file: judged by what the project defines under its name.
+                PENDING => {
+                    let schema = f.data.get(1).map(String::as_str).unwrap_or_default();
+                    if schemas.get(schema) == Some(&false) {
+                        reports.push((f.clone(), message(&f.name, &verb)));
+                    }
+                }
+                // A dispatch arm whose tool no registration or descriptor describes.
+                ARM => {
+                    let keyed = f.data.get(1).is_some_and(|k| k == "keyed");
+                    if !keyed && !described.contains(f.name.as_str()) {
+                        reports.push((f.clone(), message(&f.name, &verb)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (f, msg) in reports {
+            cx.report_fact(&f, msg);
+        }
+    }
+}
+
+fn message(name: &str, verb: &str) -> String {
+    format!(
+        "tool `{name}` changes something (`{verb}`) and takes no idempotency key: a re-issued request or a multi-round retry runs it again"
+    )
+}
+
+/// Decides a tool found in this file, or leaves it to the project pass.
+fn judge(tool: Tool<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    cx.fact(tool.at, TOOL, tool.name.clone(), Vec::new());
+    if tool.safe_hint {
+        return;
+    }
+    let Some(verb) = lists.verb(&tool.name, &tool.description) else { return };
+    match tool.input {
+        Input::Key => {}
+        Input::NoKey => {
+            cx.report(tool.at, message(&tool.name, &verb));
+        }
+        Input::Elsewhere(schema) => cx.fact(tool.at, PENDING, tool.name, vec![verb, schema]),
+    }
+}
+
+/// Follows a name to the value it was declared with in this file.
+fn resolve(node: NodeRef<'_>) -> NodeRef<'_> {
+    let mut cur = node;
+    for _ in 0..4 {
+        if cur.kind() != Kind::Ident {
+            break;
+        }
+        match patterns::declaration_of(cur).and_then(|d| d.child(Role::Init)) {
+            Some(init) => cur = init,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// The text of a string, a template, or a concatenation of strings.
+fn text_of(node: NodeRef<'_>) -> String {
+    let node = resolve(node);
+    match node.kind() {
+        Kind::Str | Kind::Template => node.text().to_string(),
+        Kind::Binary if node.text() == "+" => node.children().map(text_of).collect::<Vec<_>>().join(""),
+        _ => String::new(),
+    }
+}
+
+/// `server.registerTool(name, { description, inputSchema, annotations }, handler)` and
+/// `server.tool(name, [description], [shape], [annotations], handler)`.
+fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
+    let callee = call.call_name()?;
+    if !lists.register_calls.contains(&callee) {
+        return None;
+    }
+    if callee == "tool" && !call.receiver().is_some_and(|r| patterns::receiver_matches(&lists.tool_receivers, r)) {
+        return None;
+    }
+    let name_arg = call.arg(0)?;
+    let name_value = resolve(name_arg);
+    let name = name_value.str_value()?.to_string();
+    let at = if name_arg.kind() == Kind::Str { name_arg } else { call };
+    let rest: Vec<NodeRef<'t>> = call.args().skip(1).map(resolve).collect();
+    let mut tool = Tool { name, at, description: String::new(), input: Input::NoKey, safe_hint: false };
+    if callee == "tool" {
+        for a in rest {
+            match a.kind() {
+                Kind::Str | Kind::Template | Kind::Binary => tool.description = text_of(a),
+                Kind::Object if is_annotations(a) => tool.safe_hint |= has_safe_hint(a, lists),
+                Kind::Object | Kind::Call | Kind::Member | Kind::Ident => tool.input = input_of(a, lists),
+                _ => {}
+            }
+        }
+    } else {
+        let config = rest.first().copied().filter(|c| c.kind() == Kind::Object)?;
+        fill_from_config(&mut tool, config, lists);
+    }
+    Some(tool)
+}
+
+fn fill_from_config(tool: &mut Tool<'_>, config: NodeRef<'_>, lists: &Lists<'_>) {
+    if let Some(d) = config.field("description") {
+        tool.description = text_of(d);
+    }
+    if let Some(schema) = lists.schema_keys.iter().find_map(|k| config.field(k)) {
+        tool.input = input_of(schema, lists);
+    }
+    if let Some(a) = config.field("annotations").map(resolve) {
+        tool.safe_hint = has_safe_hint(a, lists);
+    }
+}
+
+/// A tool descriptor in a list: `{ name: 'send_email', description, inputSchema, annotations }`.
+fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
+    if !lists.schema_keys.iter().any(|k| object.field(k).is_some()) {
+        return None;
+    }
+    let name_node = object.field("name")?;
+    let name = name_node.str_value()?.to_string();
+    let mut tool = Tool { name, at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
+    fill_from_config(&mut tool, object, lists);
+    Some(tool)
+}
+
+/// An object of tool annotations rather than an input shape.
+fn is_annotations(object: NodeRef<'_>) -> bool {
+    let keys: Vec<&str> = object.keys().collect();
+    !keys.is_empty() && keys.iter().all(|k| k.ends_with("Hint") || *k == "title")
+}
+
+fn has_safe_hint(annotations: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    annotations.children().any(|p| {
+        p.kind() == Kind::Pair && lists.hints.contains(&p.text()) && patterns::value_is(crate::rules::ValueIs::True, p.value())
+    })
+}
+
+/// Whether a schema or shape names an idempotency key: an object key, a `properties` entry, a
+/// `required` string, a field.
+fn names_key(node: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    std::iter::once(node).chain(node.descendants()).any(|n| match n.kind() {
+        Kind::Pair => !n.has_flag(flags::COMPUTED) && lists.is_key(n.text()),
+        Kind::Field => lists.is_key(n.text()),
+        Kind::Str => lists.is_key(n.text()),
+        _ => false,
+    })
+}
+
+/// What a tool's input schema says: resolved within the file where it can be, by name where it
+/// comes from another file.
+fn input_of(schema: NodeRef<'_>, lists: &Lists<'_>) -> Input {
+    input_at(schema, lists, 0)
+}
+
+fn input_at(schema: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> Input {
+    if names_key(schema, lists) {
+        return Input::Key;
+    }
+    if depth > 3 {
+        return Input::NoKey;
+    }
+    // The names a schema is built from: its own root (`Schema.shape`, `Base.extend({…})`) and
+    // spreads (`{ ...Base.shape, x }`).
+    let mut roots = vec![root_ident(schema)];
+    roots.extend(
+        schema
+            .descendants()
+            .filter(|d| d.kind() == Kind::Spread)
+            .map(|s| s.children().next().and_then(root_ident)),
+    );
+    let mut elsewhere = None;
+    for root in roots.into_iter().flatten() {
+        if matches!(root.text(), "z" | "zod" | "Type" | "t" | "v") {
+            continue;
+        }
+        match patterns::declaration_of(root) {
+            Some(decl) => {
+                if let Some(init) = decl.child(Role::Init) {
+                    match input_at(init, lists, depth + 1) {
+                        Input::Key => return Input::Key,
+                        Input::Elsewhere(n) => elsewhere = Some(n),
+                        Input::NoKey => {}
+                    }
+                }
+            }
+            None => elsewhere = Some(root.text().to_string()),
+        }
+    }
+    elsewhere.map_or(Input::NoKey, Input::Elsewhere)
+}
+
+/// The identifier a chain starts from: `Schema` in `Schema.shape` or `Schema.extend({…})`.
+fn root_ident(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let mut cur = node;
+    loop {
+        match cur.kind() {
+            Kind::Ident => return Some(cur),
+            Kind::Member => cur = cur.object()?,
+            Kind::Call => cur = cur.callee()?,
+            Kind::Unary => cur = cur.children().next()?,
+            _ => return None,
+        }
+    }
+}
+
+/// A module-level schema (`export const SendArgs = z.object({…})`): its keys, for tools in
+/// other files that use it.
+fn schema_fact(var: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    if var.text().is_empty() || !var.parent().is_some_and(|p| p.kind() == Kind::Module) {
+        return;
+    }
+    let Some(init) = var.child(Role::Init) else { return };
+    if !matches!(init.kind(), Kind::Object | Kind::Call | Kind::Member) {
+        return;
+    }
+    let keys: Vec<String> = std::iter::once(init)
+        .chain(init.descendants())
+        .filter(|n| (n.kind() == Kind::Pair && !n.has_flag(flags::COMPUTED)) || (n.kind() == Kind::Str && lists.is_key(n.text())))
+        .map(|n| n.text().to_string())
+        .collect();
+    if keys.is_empty() {
+        return;
+    }
+    cx.fact(var, SCHEMA, var.text(), keys);
+}
+
+/// `case 'send_email': …` in a `tools/call` dispatch (`switch (request.params.name)`).
+fn dispatch_arm(case: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let Some(switch) = case.parent().filter(|s| s.kind() == Kind::Switch) else { return };
+    let Some(scrutinee) = switch.child(Role::Scrutinee) else { return };
+    let segments: Vec<&str> = scrutinee
+        .path_segments()
+        .into_iter()
+        .filter(|s| !matches!(*s, "as_str" | "as_ref" | "to_string" | "deref" | "as_deref" | "unwrap_or_default"))
+        .collect();
+    let Some(last) = segments.last() else { return };
+    if !lists.dispatch_names.contains(last) {
+        return;
+    }
+    // The switch must be a tool dispatch: on `params.name`, or in a function about tools.
+    let on_params = segments.iter().any(|s| *s == "params" || s.to_ascii_lowercase().contains("tool"));
+    let in_tool_fn = switch
+        .ancestors()
+        .filter(|a| a.kind() == Kind::Fn)
+        .any(|f| f.text().to_ascii_lowercase().contains("tool") || is_call_tool_handler(f));
+    if !on_params && !in_tool_fn {
+        return;
+    }
+    let keyed = case
+        .children()
+        .filter(|c| c.role() != Role::Pattern)
+        .any(|b| std::iter::once(b).chain(b.descendants()).any(|n| match n.kind() {
+            Kind::Member | Kind::Ident | Kind::Str => lists.is_key(n.text()),
+            _ => false,
+        }));
+    for pattern in case.children_with(Role::Pattern) {
+        let Some(name) = pattern.str_value() else { continue };
+        let Some(verb) = lists.verb(name, "") else { continue };
+        let data = vec![verb, if keyed { "keyed".to_string() } else { String::new() }];
+        cx.fact(pattern, ARM, name, data);
+    }
+}
+
+/// A function passed to `setRequestHandler(CallToolRequestSchema | 'tools/call', …)`.
+fn is_call_tool_handler(f: NodeRef<'_>) -> bool {
+    let Some(call) = f.parent().filter(|c| f.role() == Role::Arg && c.kind() == Kind::Call) else { return false };
+    call.arg(0).is_some_and(|a| a.text() == "CallToolRequestSchema" || a.str_value() == Some("tools/call"))
+}
