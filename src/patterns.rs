@@ -269,8 +269,10 @@ fn is_method_table_key(pair: NodeRef<'_>) -> bool {
 
 /// The declaration an identifier refers to, by lexical lookup in its file: the nearest `Var`
 /// or `Param` of that name in an enclosing function, block or module, declared before the use
-/// (a module's declarations count wherever they are). `None` when the name is not declared in
-/// the file (an import, a global) or only through destructuring.
+/// (a module's declarations count wherever they are). A destructuring declaration or
+/// parameter (`const { a } = obj`, `({ a }) => …`) is returned too: it has a `Pattern` child,
+/// and its `Init` is the destructured value, not the name's. `None` when the name is not declared in the file (an
+/// import, a global).
 pub fn declaration_of<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
     let name = ident.text();
     if ident.kind() != Kind::Ident || name.is_empty() {
@@ -281,13 +283,13 @@ pub fn declaration_of<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
         for child in scope.children() {
             match child.kind() {
                 Kind::Var
-                    if child.text() == name
+                    if (child.text() == name || binds(child, name))
                         && !child.contains(ident)
                         && (child.start() <= ident.start() || (scope.kind() == Kind::Module && found.is_none())) =>
                 {
                     found = Some(child);
                 }
-                Kind::Param if child.text() == name => return Some(child),
+                Kind::Param if child.text() == name || binds(child, name) => return Some(child),
                 _ => {}
             }
         }
@@ -296,6 +298,13 @@ pub fn declaration_of<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
         }
     }
     None
+}
+
+/// Whether a destructuring declaration or parameter binds `name`.
+fn binds(var: NodeRef<'_>, name: &str) -> bool {
+    var.child(Role::Pattern).is_some_and(|p| {
+        p.descendants().any(|d| d.kind() == Kind::Ident && d.text() == name && d.role() != Role::Object)
+    })
 }
 
 #[cfg(test)]
@@ -319,5 +328,19 @@ mod tests {
         assert_eq!(decl(1).map(|d| d.kind()), Some(Kind::Param));
         assert_eq!(decl(2).map(|d| d.text()), Some("later"));
         assert!(decl(3).is_none());
+    }
+
+    #[test]
+    fn declaration_of_sees_destructuring() {
+        let src = "const { sid, other: renamed } = body;\nuse(sid, renamed);\n";
+        let t = match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let uses: Vec<NodeRef<'_>> = t.nodes().filter(|n| n.kind() == Kind::Ident && n.role() == Role::Arg).collect();
+        for u in uses {
+            let d = declaration_of(u);
+            assert!(d.is_some_and(|d| d.child(Role::Pattern).is_some()), "{u:?}");
+        }
     }
 }

@@ -158,7 +158,9 @@ fn is_capability_object(node: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> bool
             if depth > 4 {
                 return false;
             }
-            let Some(decl) = patterns::declaration_of(node) else { return false };
+            let Some(decl) = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none()) else {
+                return false;
+            };
             if decl
                 .child(Role::Type)
                 .is_some_and(|t| lists.object_types.contains(&t.text()) || t.descendants().any(|d| lists.object_types.contains(&d.text())))
@@ -191,7 +193,7 @@ fn capability_of<'m>(node: NodeRef<'_>, lists: &Lists<'m>, depth: u8) -> Option<
             lists.capability_names.iter().find(|c| **c == key).filter(|_| is_capability_object(object, lists, 0))
         }
         Kind::Ident if depth < 4 => {
-            let decl = patterns::declaration_of(node)?;
+            let decl = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none())?;
             return capability_of(decl.child(Role::Init)?, lists, depth + 1);
         }
         _ => None,

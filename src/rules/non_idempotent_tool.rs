@@ -40,6 +40,12 @@ struct Lists<'m> {
     tool_receivers: Vec<String>,
     schema_keys: Vec<&'m str>,
     dispatch_names: Vec<&'m str>,
+    protocol_words: Vec<&'m str>,
+    filler_words: Vec<&'m str>,
+    server_modules: Vec<&'m str>,
+    server_markers: Vec<&'m str>,
+    read_nouns: Vec<&'m str>,
+    needs_object: Vec<&'m str>,
 }
 
 fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
@@ -61,6 +67,12 @@ impl<'m> Lists<'m> {
             tool_receivers: strings(meta, "tool_receivers").into_iter().map(str::to_string).collect(),
             schema_keys: strings(meta, "schema_keys"),
             dispatch_names: strings(meta, "dispatch_names"),
+            protocol_words: strings(meta, "protocol_words"),
+            filler_words: strings(meta, "filler_words"),
+            server_modules: strings(meta, "server_modules"),
+            server_markers: strings(meta, "server_markers"),
+            read_nouns: strings(meta, "read_nouns"),
+            needs_object: strings(meta, "needs_object"),
         }
     }
 
@@ -83,12 +95,32 @@ impl<'m> Lists<'m> {
         if words.first().is_some_and(|w| self.is_read(w)) {
             return None;
         }
-        let first_desc = split_words(description).into_iter().next().unwrap_or_default();
+        // `order_status`, `order-total`: a name that ends in what it reads.
+        if words.len() > 1 && words.last().is_some_and(|w| self.read_nouns.contains(&w.as_str())) {
+            return None;
+        }
+        // `trigger-sampling-request`, `start-notification-stream`: the verb acts on the protocol
+        // conversation, not on the world.
+        if words.iter().any(|w| self.protocol_words.contains(&w.as_str())) {
+            return None;
+        }
+        // "A tool that confirms a payment": the first word that is not filler, and the few words
+        // after it ("Send a sampling request" acts on the protocol conversation too).
+        let desc_words = split_words(description);
+        let start = desc_words.iter().take(6).position(|w| !self.filler_words.contains(&w.as_str()));
+        let first_desc = start.and_then(|i| desc_words.get(i)).cloned().unwrap_or_default();
         let desc_verb = self.lemma(&first_desc);
+        let desc_object = start.map_or(&[][..], |i| desc_words.get(i + 1..(i + 5).min(desc_words.len())).unwrap_or(&[]));
         if desc_verb.as_deref().is_some_and(|v| self.is_read(v)) {
             return None;
         }
-        if let Some(w) = words.iter().find(|w| self.is_write(w)) {
+        if desc_object.iter().any(|w| self.protocol_words.contains(&w.as_str())) {
+            return None;
+        }
+        // A verb that is also a noun or a calculation (`add`, `order`, `run`) needs an object
+        // in the name to count: a tool called just `add` sums numbers.
+        let alone = words.len() == 1;
+        if let Some(w) = words.iter().find(|w| self.is_write(w) && !(alone && self.needs_object.contains(&w.as_str()))) {
             return Some(w.clone());
         }
         desc_verb.filter(|v| self.is_write(v))
@@ -170,7 +202,11 @@ impl Rule for NonIdempotentTool {
             }
             Kind::Object => {
                 if let Some(tool) = descriptor(node, &lists) {
-                    judge(tool, &lists, cx);
+                    // A client shows tool lists too (UI fixtures, tests): only a file that serves
+                    // tools defines them.
+                    if serves_tools(cx.tree, &lists) {
+                        judge(tool, &lists, cx);
+                    }
                 }
             }
             Kind::Case => dispatch_arm(node, &lists, cx),
@@ -251,7 +287,7 @@ fn resolve(node: NodeRef<'_>) -> NodeRef<'_> {
         if cur.kind() != Kind::Ident {
             break;
         }
-        match patterns::declaration_of(cur).and_then(|d| d.child(Role::Init)) {
+        match patterns::declaration_of(cur).filter(|d| d.child(Role::Pattern).is_none()).and_then(|d| d.child(Role::Init)) {
             Some(init) => cur = init,
             None => break,
         }
@@ -325,6 +361,16 @@ fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     Some(tool)
 }
 
+/// Whether a file is on the serving side: it imports a server module or answers `tools/list`.
+fn serves_tools(tree: &crate::tree::Tree, lists: &Lists<'_>) -> bool {
+    tree.nodes().any(|n| match n.kind() {
+        Kind::Import => lists.server_modules.iter().any(|m| n.text().contains(m)),
+        Kind::Ident | Kind::Member | Kind::Type | Kind::Fn => lists.server_markers.contains(&n.text()),
+        Kind::Str => n.text() == "tools/list",
+        _ => false,
+    })
+}
+
 /// An object of tool annotations rather than an input shape.
 fn is_annotations(object: NodeRef<'_>) -> bool {
     let keys: Vec<&str> = object.keys().collect();
@@ -376,6 +422,7 @@ fn input_at(schema: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> Input {
             continue;
         }
         match patterns::declaration_of(root) {
+            Some(decl) if decl.child(Role::Pattern).is_some() => {}
             Some(decl) => {
                 if let Some(init) = decl.child(Role::Init) {
                     match input_at(init, lists, depth + 1) {

@@ -99,6 +99,7 @@ impl Rule for SessionState {
         let tree = cx.tree;
         let mut reported: HashSet<NodeId> = HashSet::new();
         let mut reported_names: HashSet<String> = HashSet::new();
+        let mut deferred: Vec<(String, NodeRef<'_>, String)> = Vec::new();
         for node in tree.nodes() {
             match node.kind() {
                 Kind::Pair => session_option(node, &lists, cx),
@@ -138,6 +139,13 @@ impl Rule for SessionState {
             }
             let key_text = short(cx.text(origin));
             match declaration_of_store(store) {
+                // A store passed in: reported where it is declared; here only if nothing else is.
+                Some(decl) if decl.kind() == Kind::Param => {
+                    let name = store.path().unwrap_or_else(|| short(cx.text(store)));
+                    if !deferred.iter().any(|(n, _, _)| *n == name) {
+                        deferred.push((name, store, key_text));
+                    }
+                }
                 Some(decl) => {
                     if !looks_like_container(decl) || !reported.insert(decl.id()) {
                         continue;
@@ -151,6 +159,11 @@ impl Rule for SessionState {
                         cx.report(store, format!("`{name}` is keyed by the protocol session id (`{key_text}`){}", GONE));
                     }
                 }
+            }
+        }
+        if reported.is_empty() && reported_names.is_empty() {
+            for (name, store, key_text) in deferred {
+                cx.report(store, format!("`{name}` is keyed by the protocol session id (`{key_text}`){GONE}"));
             }
         }
     }
@@ -179,7 +192,7 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         return;
     }
     if lists.session_options.contains(&key) {
-        if patterns::value_is(crate::rules::ValueIs::Set, pair.value()) {
+        if patterns::value_is(crate::rules::ValueIs::Set, pair.value()) && !inert_callback(pair, lists) {
             let what = if lists.session_callbacks.contains(&key) {
                 format!("`{key}` runs when a protocol session opens or closes; 2026-07-28 clients never open one")
             } else {
@@ -192,6 +205,28 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     if lists.rust_mode_fields.contains(&key) && patterns::value_is(crate::rules::ValueIs::True, pair.value()) {
         cx.report(pair, format!("`{key}: true` keeps legacy protocol sessions{REMOVED}"));
     }
+}
+
+/// A session callback that never runs or does nothing: next to `sessionIdGenerator: undefined`
+/// (the stateless setting), or with an empty body.
+fn inert_callback(pair: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    if !lists.session_callbacks.contains(&pair.text()) {
+        return false;
+    }
+    let stateless = pair.parent().is_some_and(|o| {
+        o.children().any(|p| {
+            p.kind() == Kind::Pair
+                && lists.session_options.contains(&p.text())
+                && !lists.session_callbacks.contains(&p.text())
+                && p.value().is_some_and(patterns::is_unset)
+        })
+    });
+    let empty = pair
+        .value()
+        .filter(|f| f.kind() == Kind::Fn)
+        .and_then(|f| f.child(Role::Body))
+        .is_some_and(|b| b.kind() == Kind::Block && b.children().next().is_none());
+    stateless || empty
 }
 
 /// `.with_stateful_mode(true)`, `.with_legacy_session_mode(true)`.
@@ -307,32 +342,50 @@ fn is_session_name(name: &str, lists: &Lists<'_>) -> bool {
 
 fn ident_session_origin<'t>(ident: NodeRef<'t>, lists: &Lists<'_>, depth: u8) -> Option<NodeRef<'t>> {
     let by_name = is_session_name(ident.text(), lists).then_some(ident);
-    match patterns::declaration_of(ident) {
-        Some(decl) if decl.kind() == Kind::Param => {
-            // The parameter of an `onsessioninitialized` callback is the new session's id.
-            let callback = decl
-                .parent()
-                .filter(|f| f.kind() == Kind::Fn)
-                .and_then(|f| f.parent())
-                .is_some_and(|p| p.kind() == Kind::Pair && lists.session_callbacks.contains(&p.text()));
-            if callback {
-                Some(ident)
-            } else {
-                by_name
-            }
-        }
-        Some(decl) => match decl.child(Role::Init) {
-            Some(init) => session_origin(init, lists, depth + 1).or(by_name.filter(|_| !is_web_session(init))),
-            None => by_name,
-        },
-        None => by_name,
+    let Some(decl) = patterns::declaration_of(ident) else {
+        // A loop variable, an import or a global: only the name is known.
+        return by_name;
+    };
+    if decl.kind() == Kind::Param {
+        // The parameter of an `onsessioninitialized` callback is the new session's id.
+        let callback = decl
+            .parent()
+            .filter(|f| f.kind() == Kind::Fn)
+            .and_then(|f| f.parent())
+            .is_some_and(|p| p.kind() == Kind::Pair && lists.session_callbacks.contains(&p.text()));
+        return if callback { Some(ident) } else { by_name };
     }
+    let Some(init) = decl.child(Role::Init) else { return by_name };
+    if let Some(pattern) = decl.child(Role::Pattern) {
+        // `const { sessionId } = extra`, `const { sessionId: sid } = ctx`
+        let binding = pattern.descendants().find(|d| d.kind() == Kind::Ident && d.text() == ident.text())?;
+        let key = binding.parent().filter(|p| p.kind() == Kind::Pair).map_or(binding.text(), |p| p.text());
+        let from_context = lists.session_members.contains(&key) && patterns::receiver_matches(&lists.member_receivers, init);
+        return from_context.then_some(ident);
+    }
+    // A variable with a value is judged by where the value comes from, not by its name: a
+    // server's own handle (`const sessionId = randomUUID()`) is not the protocol's, unless the
+    // code hands it out as the `mcp-session-id` header.
+    session_origin(init, lists, depth + 1).or_else(|| flows_to_session_header(decl, lists).then_some(ident))
 }
 
-/// `req.sessionID`, `req.session.id`, a cookie: a framework's web session, not the protocol's.
-fn is_web_session(init: NodeRef<'_>) -> bool {
-    std::iter::once(init).chain(init.descendants()).any(|n| {
-        n.kind() == Kind::Member && (n.text() == "sessionID" || n.text() == "session" || n.text().contains("ookie"))
+/// Whether a variable is sent as the session header: `res.setHeader('mcp-session-id', sid)`,
+/// `headers: { 'mcp-session-id': sid }`.
+fn flows_to_session_header(decl: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    let Some(scope) = decl.parent() else { return false };
+    let is_decl = |n: NodeRef<'_>| {
+        let n = match n.kind() {
+            Kind::Unary => n.children().next().unwrap_or(n),
+            _ => n,
+        };
+        n.kind() == Kind::Ident && patterns::declaration_of(n) == Some(decl)
+    };
+    scope.descendants().any(|n| match n.kind() {
+        Kind::Call => {
+            n.args().any(|a| a.str_value().is_some_and(|h| is_header(h, lists))) && n.args().any(is_decl)
+        }
+        Kind::Pair => n.has_flag(crate::tree::flags::STRING_KEY) && is_header(n.text(), lists) && n.value().is_some_and(is_decl),
+        _ => false,
     })
 }
 
@@ -353,11 +406,20 @@ fn declaration_of_store_at(store: NodeRef<'_>, depth: u8) -> Option<NodeRef<'_>>
     let store = strip_store(store);
     match store.kind() {
         Kind::Ident => {
-            let decl = patterns::declaration_of(store)?;
-            // `let mut sessions = state.sessions.lock().await;` is a handle on the real store.
+            // A destructured variable (`const { sessions } = state`) is no declaration of the
+            // store; a destructured parameter still says the store is passed in.
+            let decl = patterns::declaration_of(store)
+                .filter(|d| d.kind() == Kind::Param || d.child(Role::Pattern).is_none())?;
+            // `let mut sessions = state.sessions.lock().await;` is a handle on the real store, and
+            // `const subscribers = subscriptions.get(uri)` an entry of it.
             let alias = decl
                 .child(Role::Init)
                 .map(strip_store)
+                .map(|i| match i.kind() {
+                    Kind::Call if matches!(i.call_name(), Some("get" | "get_mut" | "entry")) => i.receiver().map_or(i, strip_store),
+                    Kind::Index => i.object().map_or(i, strip_store),
+                    _ => i,
+                })
                 .filter(|i| depth < 3 && decl.kind() == Kind::Var && matches!(i.kind(), Kind::Ident | Kind::Member));
             match alias.and_then(|a| declaration_of_store_at(a, depth + 1)) {
                 Some(real) => Some(real),
@@ -430,10 +492,21 @@ fn is_container_value(v: NodeRef<'_>) -> bool {
 /// a map of transports, a map whose key type is a session id, an index signature keyed by a
 /// session id, a map of per-session objects.
 fn typed_store(decl: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
+    // A parameter that destructures, and the property signatures of interfaces and type
+    // literals, describe a store declared elsewhere.
+    if decl.text().is_empty() || is_type_member(decl) {
+        return None;
+    }
     let mut shapes: Vec<NodeRef<'_>> = Vec::new();
     if let Some(t) = decl.child(Role::Type) {
-        shapes.push(t);
-        shapes.extend(t.descendants().filter(|d| d.kind() == Kind::Type));
+        // The type and the wrappers around it (`Arc<Mutex<HashMap<…>>>`, `X | undefined`).
+        let mut stack = vec![t];
+        while let Some(ty) = stack.pop() {
+            shapes.push(ty);
+            if ty.text() != "{}" {
+                stack.extend(ty.children_with(Role::TypeArg).filter(|a| a.kind() == Kind::Type));
+            }
+        }
     }
     if let Some(init) = decl.child(Role::Init) {
         // `new Map<string, Transport>()`: the type arguments sit on the call.
@@ -448,6 +521,14 @@ fn typed_store(decl: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
         }
     }
     None
+}
+
+/// A field of an interface, trait or type literal rather than of a class or struct.
+fn is_type_member(decl: NodeRef<'_>) -> bool {
+    decl.kind() == Kind::Field
+        && decl.parent().is_some_and(|p| {
+            p.kind() == Kind::Type || (p.kind() == Kind::Container && p.has_flag(crate::tree::flags::INTERFACE))
+        })
 }
 
 fn strip_new(mut node: NodeRef<'_>) -> NodeRef<'_> {

@@ -69,3 +69,19 @@ export const TOOLS = [
     annotations: { title: 'Submit' },
   },
 ];
+
+export function more(server: McpServer) {
+  // A verb that needs an object gets it from the name.
+  // expect: MCP601
+  server.registerTool('add_observations', { description: 'Add observations to entities' }, async () => ok);
+  // An explicit `idempotentHint: false` is a write by its own account.
+  server.registerTool(
+    // expect: MCP601
+    'move_file',
+    { description: 'Move a file', inputSchema: { from: z.string(), to: z.string() }, annotations: { idempotentHint: false } },
+    async () => ok,
+  );
+  // The verb after filler words of the description.
+  // expect: MCP601
+  server.registerTool('payment-confirm', { description: 'A tool that confirms a payment' }, async () => ok);
+}
