@@ -81,6 +81,10 @@ pub struct CheckArgs {
     /// Parse every file, even those with no trigger token of any rule (for comparisons).
     #[arg(long, help_heading = "Files")]
     pub no_prefilter: bool,
+
+    /// Test hook: make the rule pass panic on files whose path contains this text.
+    #[arg(long, hide = true)]
+    pub inject_panic: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -159,6 +163,7 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
         prefilter: !args.no_prefilter,
         exclude: Vec::new(),
         levels: Vec::new(),
+        inject_panic: args.inject_panic.clone(),
     };
     let report = check::run(&options)?;
     let t = std::time::Instant::now();

@@ -22,14 +22,16 @@ pub enum FileKind {
 
 impl FileKind {
     pub fn of(path: &Path) -> Option<FileKind> {
-        let name = path.file_name()?.to_str()?;
+        // Lossy: a file whose name is not UTF-8 is still a source file.
+        let name = path.file_name()?.to_string_lossy();
+        let name = name.as_ref();
         if name == "package.json" || name == "Cargo.toml" {
             return Some(FileKind::Manifest);
         }
         if name.ends_with(".min.js") {
             return None;
         }
-        let ext = path.extension()?.to_str()?;
+        let ext = name.rsplit_once('.')?.1;
         if ext == "rs" {
             return Some(FileKind::Rust);
         }
@@ -157,6 +159,13 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
         return;
     }
     if !meta.is_file() {
+        // A FIFO, socket or device with a source file's name: reading it could block forever.
+        out.not_analyzed.push(NotAnalyzed {
+            path: rel,
+            reason: "not a regular file".into(),
+            position: None,
+            internal: false,
+        });
         return;
     }
     if meta.len() > opts.max_file_size {

@@ -29,6 +29,8 @@ pub struct Engine {
     pub rules: Vec<&'static RuleDef>,
     dispatch: Vec<Vec<usize>>,
     pub target: Target,
+    /// Test hook: panic inside the rule pass of files whose path contains this.
+    pub inject_panic: Option<String>,
 }
 
 const KIND_COUNT: usize = Kind::Other as usize + 1;
@@ -49,7 +51,7 @@ impl Engine {
                 }
             }
         }
-        Engine { registry, rules, dispatch, target }
+        Engine { registry, rules, dispatch, target, inject_panic: None }
     }
 
     /// Runs every rule over one lowered file.
@@ -58,6 +60,11 @@ impl Engine {
         let mut out = FileOutcome::default();
         let mut failed = vec![false; self.rules.len()];
         let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
+        if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
+            if let Err(panic) = catch_unwind(|| panic!("injected fault")) {
+                cx.out.panics.push(("fault-injection".to_string(), panic_message(&*panic)));
+            }
+        }
         for node in tree.nodes() {
             let Some(interested) = self.dispatch.get(node.kind() as usize) else { continue };
             for &i in interested {

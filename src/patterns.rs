@@ -57,7 +57,8 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
-            (one_of(&p.values, value, p.ignore_case) && is_method_position(node)).then(|| (node, value.to_string()))
+            let position = if p.sent { is_method_sent(node) } else { is_method_position(node) };
+            (one_of(&p.values, value, p.ignore_case) && position).then(|| (node, value.to_string()))
         }
         What::Ident => {
             if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type) || node.text().is_empty() {
@@ -112,6 +113,13 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
             if !p.parent_key.is_empty() {
                 let outer = node.parent().and_then(|o| o.parent()).filter(|o| o.kind() == Kind::Pair)?;
                 if !one_of(&p.parent_key, outer.text(), p.ignore_case) {
+                    return None;
+                }
+            }
+            if !p.in_call.is_empty() {
+                let object = node.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
+                let call = object.parent().filter(|c| c.kind() == Kind::Call)?;
+                if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
                     return None;
                 }
             }
@@ -253,6 +261,23 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
                 && m.text() == "includes"
                 && m.parent().is_some_and(|call| call.kind() == Kind::Call && call.arg(0).is_some_and(is_method_expr))
         }),
+        _ => false,
+    }
+}
+
+/// Calls that send a request or notification named by their first argument.
+const SEND_CALLS: &[&str] =
+    &["request", "notification", "sendRequest", "sendNotification", "send_request", "send_notification"];
+
+/// Whether a string literal is a method being sent: `{ method: 'x' }` or `notification('x', …)`.
+pub fn is_method_sent(node: NodeRef<'_>) -> bool {
+    let Some(parent) = node.parent() else { return false };
+    match (node.kind(), node.role(), parent.kind()) {
+        (Kind::Str, Role::Value, Kind::Pair) => parent.text() == "method",
+        (Kind::Str, Role::Arg, Kind::Call) => {
+            parent.arg(0).is_some_and(|a| a.id() == node.id())
+                && parent.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
+        }
         _ => false,
     }
 }

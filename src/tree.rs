@@ -304,7 +304,13 @@ impl<'t> NodeRef<'t> {
             Kind::Fn | Kind::Container | Kind::Var | Kind::Field | Kind::Param | Kind::Pair => {
                 self.name_span().unwrap_or((self.start(), self.start()))
             }
-            Kind::Call => self.callee().map_or(self.span(), |c| c.span()),
+            // A method call: from the method name to the end of the callee, so that a finding on
+            // `builder().enable_logging()` sits on its own line, not where the chain starts.
+            Kind::Call => match self.callee() {
+                Some(c) if c.kind() == Kind::Member => c.name_span().map_or(c.span(), |(s, _)| (s, c.end())),
+                Some(c) => c.span(),
+                None => self.span(),
+            },
             _ => self.span(),
         }
     }

@@ -1,8 +1,8 @@
 //! Runs every annotated fixture under `testdata/rules/` and compares the exact set of findings.
 //!
 //! Annotations (semgrep style): `// expect: MCP102` alone on a line applies to the next code
-//! line, or at the end of a code line to that line; several ids are comma-separated and an id
-//! may repeat for several findings on one line. `// ok: MCP102` marks a near-miss that must
+//! line, or at the end of a code line to that line; several ids are comma-separated (a rule
+//! reports at most one finding per line). `// ok: MCP102` marks a near-miss that must
 //! produce nothing. Files that cannot hold comments (`package.json`) take their annotations
 //! from a sidecar `<file>.expect` with one `LINE RULE` pair per line. Every finding of every
 //! rule on a fixture must be annotated: missing and extra findings both fail.
@@ -302,4 +302,40 @@ fn fixture_units() {
     let dir = PathBuf::from("testdata/rules/MCP601/project");
     assert_eq!(unit_of(in_project), (dir.clone(), dir));
     assert_eq!(reported_path(in_project), "server.ts");
+}
+
+/// A rule whose finding sits in a file without any of the rule's trigger tokens would be lost
+/// by the prefilter: every file with an expected finding must contain one of its tokens.
+#[test]
+fn every_expected_finding_has_a_trigger_token_in_its_file() {
+    let registry = match mcpshift::rules::registry() {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let mut problems = Vec::new();
+    for f in fixture_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let lower = text.to_ascii_lowercase();
+        let ann = annotations(&f, &text);
+        for rule in ann.expect.values().flatten() {
+            let Some(def) = registry.get(rule) else {
+                problems.push(format!("{}: unknown rule {rule}", f.display()));
+                continue;
+            };
+            let tokens = &def.meta.prefilter.tokens;
+            if is_manifest(&f) || def.meta.builtin || tokens.is_empty() {
+                continue;
+            }
+            if !tokens.iter().any(|t| lower.contains(&t.to_ascii_lowercase())) {
+                problems.push(format!("{}: expects {rule} but holds none of its tokens {tokens:?}", f.display()));
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn is_manifest(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| n == "package.json" || n == "Cargo.toml")
 }

@@ -283,6 +283,9 @@ impl<'s> Lowerer<'s> {
             "member_expression" => {
                 let prop = self.field_text(node, "property");
                 let id = self.b.open(Kind::Member, role, Self::span(node), prop);
+                if let Some(p) = node.child_by_field_name("property") {
+                    self.b.set_name_span(id, Self::span(p));
+                }
                 stack.push(Work::Close);
                 if node.child_by_field_name("optional_chain").is_some() || self.has_token(node, "?.") {
                     self.b.set_flag(id, flags::OPTIONAL);
@@ -450,6 +453,8 @@ impl<'s> Lowerer<'s> {
                     stack.push(Work::Visit(p, Role::Pattern));
                 }
             }
+            // `export { a, b as c } [from 'm']`: names, like imports, are not uses.
+            "export_clause" => {}
             "import_statement" => {
                 let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
                 self.b.leaf(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));

@@ -190,6 +190,14 @@ pub struct Pattern {
     /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`).
     #[serde(default)]
     pub parent_key: Vec<String>,
+    /// For `method`: only where the method is sent (a `method:` value, the first argument of a
+    /// request or notification call), not where a handler receives or compares it.
+    #[serde(default)]
+    pub sent: bool,
+    /// For `key`: the object must be an argument of a call (or `new`) named one of these
+    /// (`new StreamableHTTPClientTransport(url, { sessionId })`).
+    #[serde(default)]
+    pub in_call: Vec<String>,
     /// For `key`.
     #[serde(default)]
     pub value: ValueIs,

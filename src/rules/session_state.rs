@@ -104,7 +104,7 @@ impl Rule for SessionState {
             match node.kind() {
                 Kind::Pair => session_option(node, &lists, cx),
                 Kind::Call => mode_call(node, &lists, cx),
-                Kind::Ident | Kind::Member | Kind::Type => session_manager_type(node, &lists, cx),
+                Kind::Ident | Kind::Member => session_manager_type(node, &lists, cx),
                 Kind::Container => session_manager_impl(node, &lists, cx),
                 _ => {}
             }
@@ -243,9 +243,10 @@ fn session_manager_type(node: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_
     if !lists.rust_session_types.contains(&name) {
         return;
     }
-    // One finding per use site: the outermost node of a path, and not a type argument that
-    // only repeats a constructor's choice (`StreamableHttpService<S, LocalSessionManager>`).
-    if node.role() == Role::TypeArg || node.kind() == Kind::Member && node.object().is_none() {
+    // Where it is created (`LocalSessionManager::default()`), not where a type names it: a
+    // signature or a type argument (`StreamableHttpService<S, LocalSessionManager>`) only repeats
+    // the constructor's choice.
+    if node.kind() == Kind::Type {
         return;
     }
     // rmcp ignores the manager when the same configuration turns legacy sessions off.

@@ -22,3 +22,12 @@ export function remember(transport: StreamableHTTPClientTransport) {
 }
 
 const HEADER = 'Mcp-Session-Id'; // expect: MCP102
+
+export function resumeSession(url: URL, saved: string) {
+  // expect: MCP102
+  const transport = new StreamableHTTPClientTransport(url, { sessionId: saved });
+  // ok: MCP102
+  const fresh = new StreamableHTTPClientTransport(url, { sessionId: undefined });
+  // expect: MCP102
+  return [transport.terminateSession(), fresh];
+}

@@ -17,7 +17,7 @@ export class RedisEventStore implements EventStore {
 export function transport() {
   return new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    // expect: MCP103, MCP103
+    // expect: MCP103
     eventStore: new InMemoryEventStore(),
   });
 }

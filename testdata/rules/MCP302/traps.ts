@@ -19,3 +19,13 @@ export function setLevel(level: string) {
 setLevel('warn');
 // ok: MCP302
 const opts = { capabilities: { tools: {} }, loggingEnabled: true };
+
+export function consume(client: { setNotificationHandler(m: string, h: (n: unknown) => void): void }) {
+  // ok: MCP302
+  client.setNotificationHandler('notifications/message', (n) => console.log(n));
+}
+
+export function isLog(msg: { method: string }) {
+  // ok: MCP302
+  return msg.method === 'notifications/message';
+}

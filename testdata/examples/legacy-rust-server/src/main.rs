@@ -58,10 +58,7 @@ async fn main() -> anyhow::Result<()> {
 
     // The ops dashboard still talks to the hand-written endpoint in raw.rs.
     let legacy = axum::Router::new()
-        .route(
-            "/legacy/mcp",
-            post(raw::handle_rpc).delete(raw::close_session),
-        )
+        .route("/legacy/mcp", post(raw::handle_rpc).delete(raw::close_session))
         .with_state(raw::RawState::new(ledger.clone()));
 
     let app = axum::Router::new().nest_service("/mcp", mcp).merge(legacy);

@@ -43,18 +43,11 @@ pub struct RawState {
 
 impl RawState {
     pub fn new(ledger: Arc<Ledger>) -> Self {
-        Self {
-            ledger,
-            sessions: Arc::new(Mutex::new(HashMap::new())),
-            counter: Arc::new(AtomicU64::new(1)),
-        }
+        Self { ledger, sessions: Arc::new(Mutex::new(HashMap::new())), counter: Arc::new(AtomicU64::new(1)) }
     }
 
     fn next_session_id(&self) -> String {
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default();
         format!("{nanos:x}-{}", self.counter.fetch_add(1, Ordering::Relaxed))
     }
 }
@@ -71,16 +64,9 @@ fn rpc_error(id: Value, code: i64, message: &str) -> Response {
     (status, Json(body)).into_response()
 }
 
-pub async fn handle_rpc(
-    State(state): State<RawState>,
-    headers: HeaderMap,
-    Json(req): Json<RpcRequest>,
-) -> Response {
+pub async fn handle_rpc(State(state): State<RawState>, headers: HeaderMap, Json(req): Json<RpcRequest>) -> Response {
     let id = req.id.clone().unwrap_or(Value::Null);
-    let session_id = headers
-        .get("mcp-session-id")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+    let session_id = headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let mut sessions = state.sessions.lock().await;
 
     if req.method != "initialize" {
@@ -93,9 +79,7 @@ pub async fn handle_rpc(
     let body = match req.method.as_str() {
         "initialize" => {
             let sid = state.next_session_id();
-            let client_name = req.params["clientInfo"]["name"]
-                .as_str()
-                .unwrap_or("unknown");
+            let client_name = req.params["clientInfo"]["name"].as_str().unwrap_or("unknown");
             sessions.insert(
                 sid.clone(),
                 Session {

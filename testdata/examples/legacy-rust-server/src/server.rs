@@ -10,16 +10,10 @@ use rmcp::{
 use serde_json::json;
 use tokio::sync::RwLock;
 
-use crate::params::{
-    CreateCreditNoteArgs, CreditNote, DraftReminderArgs, FindInvoiceArgs, Ledger, SendInvoiceArgs,
-};
+use crate::params::{CreateCreditNoteArgs, CreditNote, DraftReminderArgs, FindInvoiceArgs, Ledger, SendInvoiceArgs};
 
 fn invoice_not_found(number: &str) -> McpError {
-    McpError::new(
-        ErrorCode(-32002),
-        format!("invoice {number} not found"),
-        Some(json!({ "number": number })),
-    )
+    McpError::new(ErrorCode(-32002), format!("invoice {number} not found"), Some(json!({ "number": number })))
 }
 
 #[derive(Clone)]
@@ -47,15 +41,8 @@ impl LedgerServer {
         description = "Look up an invoice by number and return amount, due date and status",
         annotations(read_only_hint = true)
     )]
-    async fn find_invoice(
-        &self,
-        Parameters(args): Parameters<FindInvoiceArgs>,
-    ) -> Result<CallToolResult, McpError> {
-        let invoice = self
-            .ledger
-            .invoice(&args.number)
-            .await
-            .ok_or_else(|| invoice_not_found(&args.number))?;
+    async fn find_invoice(&self, Parameters(args): Parameters<FindInvoiceArgs>) -> Result<CallToolResult, McpError> {
+        let invoice = self.ledger.invoice(&args.number).await.ok_or_else(|| invoice_not_found(&args.number))?;
         Ok(CallToolResult::success(vec![Content::json(&invoice)?]))
     }
 
@@ -65,15 +52,9 @@ impl LedgerServer {
         Parameters(args): Parameters<SendInvoiceArgs>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let invoice = self
-            .ledger
-            .invoice(&args.number)
-            .await
-            .ok_or_else(|| invoice_not_found(&args.number))?;
+        let invoice = self.ledger.invoice(&args.number).await.ok_or_else(|| invoice_not_found(&args.number))?;
         let to = args.to.unwrap_or_else(|| invoice.billing_email.clone());
-        self.ledger
-            .queue_email(&to, &invoice, args.note.as_deref())
-            .await;
+        self.ledger.queue_email(&to, &invoice, args.note.as_deref()).await;
 
         if *self.log_level.read().await <= LoggingLevel::Info {
             let _ = context
@@ -84,10 +65,7 @@ impl LedgerServer {
                 ))
                 .await;
         }
-        Ok(CallToolResult::success(vec![Content::text(format!(
-            "Invoice {} queued for {to}",
-            invoice.number
-        ))]))
+        Ok(CallToolResult::success(vec![Content::text(format!("Invoice {} queued for {to}", invoice.number))]))
     }
 
     #[tool(description = "Create a credit note against an invoice")]
@@ -121,30 +99,17 @@ impl LedgerServer {
         Parameters(args): Parameters<DraftReminderArgs>,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let invoice = self
-            .ledger
-            .invoice(&args.number)
-            .await
-            .ok_or_else(|| invoice_not_found(&args.number))?;
+        let invoice = self.ledger.invoice(&args.number).await.ok_or_else(|| invoice_not_found(&args.number))?;
         let prompt = format!(
             "Write a {} payment reminder to {} for invoice {} ({} cents, due {}).",
             args.tone, invoice.customer, invoice.number, invoice.amount_cents, invoice.due_date
         );
         let reply = context
             .peer
-            .create_message(CreateMessageRequestParams::new(
-                vec![SamplingMessage::user_text(prompt)],
-                400,
-            ))
+            .create_message(CreateMessageRequestParams::new(vec![SamplingMessage::user_text(prompt)], 400))
             .await
             .map_err(|e| McpError::internal_error(format!("sampling failed: {e}"), None))?;
-        let text = reply
-            .message
-            .content
-            .first()
-            .and_then(|c| c.as_text())
-            .map(|t| t.text.clone())
-            .unwrap_or_default();
+        let text = reply.message.content.first().and_then(|c| c.as_text()).map(|t| t.text.clone()).unwrap_or_default();
         Ok(CallToolResult::success(vec![Content::text(text)]))
     }
 }
@@ -207,10 +172,7 @@ impl ServerHandler for LedgerServer {
             Some(invoice) => {
                 let text = serde_json::to_string_pretty(&invoice)
                     .map_err(|e| McpError::internal_error(e.to_string(), None))?;
-                Ok(ReadResourceResult::new(vec![ResourceContents::text(
-                    text,
-                    request.uri,
-                )]))
+                Ok(ReadResourceResult::new(vec![ResourceContents::text(text, request.uri)]))
             }
             None => Err(McpError::new(
                 ErrorCode::RESOURCE_NOT_FOUND,

@@ -69,11 +69,7 @@ pub struct Depot {
 impl Depot {
     pub async fn on_hand(&self, sku: &str) -> u32 {
         let stock = self.stock.read().await;
-        stock
-            .iter()
-            .filter(|((s, _), _)| s == sku)
-            .map(|(_, q)| *q)
-            .sum()
+        stock.iter().filter(|((s, _), _)| s == sku).map(|(_, q)| *q).sum()
     }
 
     pub async fn profile(&self, user: &UserId) -> Option<Profile> {
@@ -98,21 +94,13 @@ impl Depot {
 
 /// Moves the units of a confirmed transfer; fails without touching anything if the
 /// source bin holds too few.
-pub fn move_units(
-    stock: &mut HashMap<(String, String), u32>,
-    transfer: &PendingTransfer,
-) -> Result<String, String> {
+pub fn move_units(stock: &mut HashMap<(String, String), u32>, transfer: &PendingTransfer) -> Result<String, String> {
     let from_key = (transfer.sku.clone(), transfer.from_bin.clone());
     let available = stock.get(&from_key).copied().unwrap_or_default();
     if available < transfer.quantity {
         return Err(format!("only {available} left in {}", transfer.from_bin));
     }
     stock.insert(from_key, available - transfer.quantity);
-    *stock
-        .entry((transfer.sku.clone(), transfer.to_bin.clone()))
-        .or_default() += transfer.quantity;
-    Ok(format!(
-        "moved {} x{} to {}",
-        transfer.sku, transfer.quantity, transfer.to_bin
-    ))
+    *stock.entry((transfer.sku.clone(), transfer.to_bin.clone())).or_default() += transfer.quantity;
+    Ok(format!("moved {} x{} to {}", transfer.sku, transfer.quantity, transfer.to_bin))
 }

@@ -40,8 +40,7 @@ async fn main() -> anyhow::Result<()> {
 
     // The same key must be used by every replica, or a retry that lands on another
     // replica cannot open the requestState minted by the first one.
-    let key =
-        base64::engine::general_purpose::STANDARD.decode(std::env::var("REQUEST_STATE_KEY")?)?;
+    let key = base64::engine::general_purpose::STANDARD.decode(std::env::var("REQUEST_STATE_KEY")?)?;
     let codec = RequestStateCodec::try_new(key)?;
     let depot = Arc::new(Depot::default());
     let ct = CancellationToken::new();
@@ -60,12 +59,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let mcp = StreamableHttpService::new(factory, NeverSessionManager::default().into(), config);
 
-    let app = Router::new()
-        .route("/health", get(health))
-        .nest_service("/mcp", mcp);
-    let metrics_app = Router::new()
-        .route("/metrics", get(metrics))
-        .with_state(depot.clone());
+    let app = Router::new().route("/health", get(health)).nest_service("/mcp", mcp);
+    let metrics_app = Router::new().route("/metrics", get(metrics)).with_state(depot.clone());
 
     let api = tokio::net::TcpListener::bind(BIND_ADDRESS).await?;
     let scrape = tokio::net::TcpListener::bind(("0.0.0.0", METRICS_PORT)).await?;
@@ -79,15 +74,9 @@ async fn main() -> anyhow::Result<()> {
     let api_ct = ct.clone();
     let scrape_ct = ct.clone();
     tokio::try_join!(
+        async { axum::serve(api, app).with_graceful_shutdown(async move { api_ct.cancelled().await }).await },
         async {
-            axum::serve(api, app)
-                .with_graceful_shutdown(async move { api_ct.cancelled().await })
-                .await
-        },
-        async {
-            axum::serve(scrape, metrics_app)
-                .with_graceful_shutdown(async move { scrape_ct.cancelled().await })
-                .await
+            axum::serve(scrape, metrics_app).with_graceful_shutdown(async move { scrape_ct.cancelled().await }).await
         },
     )?;
     Ok(())

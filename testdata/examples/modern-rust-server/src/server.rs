@@ -14,8 +14,7 @@ use rmcp::{
 use serde_json::json;
 
 use crate::depot::{
-    move_units, BinLocationArgs, Depot, PendingTransfer, ReserveArgs, StockLevelArgs, TransferArgs,
-    UserId,
+    move_units, BinLocationArgs, Depot, PendingTransfer, ReserveArgs, StockLevelArgs, TransferArgs, UserId,
 };
 use crate::transfer;
 
@@ -39,37 +38,21 @@ fn text(message: impl Into<String>) -> CallToolResult {
 #[tool_router]
 impl DepotServer {
     pub fn new(depot: Arc<Depot>, codec: RequestStateCodec) -> Self {
-        Self {
-            depot,
-            codec,
-            tool_router: Self::tool_router(),
-        }
+        Self { depot, codec, tool_router: Self::tool_router() }
     }
 
-    #[tool(
-        description = "Units on hand for a SKU across all bins",
-        annotations(read_only_hint = true)
-    )]
-    async fn stock_level(
-        &self,
-        Parameters(args): Parameters<StockLevelArgs>,
-    ) -> Result<CallToolResult, McpError> {
+    #[tool(description = "Units on hand for a SKU across all bins", annotations(read_only_hint = true))]
+    async fn stock_level(&self, Parameters(args): Parameters<StockLevelArgs>) -> Result<CallToolResult, McpError> {
         let units = self.depot.on_hand(&args.sku).await;
         Ok(text(format!("{}: {units} on hand", args.sku)))
     }
 
     #[tool(description = "Reserve units of a SKU for a customer order")]
-    async fn reserve_stock(
-        &self,
-        Parameters(args): Parameters<ReserveArgs>,
-    ) -> Result<CallToolResult, McpError> {
+    async fn reserve_stock(&self, Parameters(args): Parameters<ReserveArgs>) -> Result<CallToolResult, McpError> {
         let receipt = self
             .depot
             .once(&args.idempotency_key, |_stock| {
-                Ok(format!(
-                    "{} x{} held for {}",
-                    args.sku, args.quantity, args.order_ref
-                ))
+                Ok(format!("{} x{} held for {}", args.sku, args.quantity, args.order_ref))
             })
             .await
             .map_err(|e| McpError::invalid_params(e, None))?;
@@ -114,25 +97,15 @@ impl DepotServer {
             .open_json(&sealed)
             .map_err(|_| McpError::invalid_params("requestState failed verification", None))?;
         if pending != wanted {
-            return Err(McpError::invalid_params(
-                "requestState belongs to a different transfer",
-                None,
-            ));
+            return Err(McpError::invalid_params("requestState belongs to a different transfer", None));
         }
         if !transfer::confirmed(answers.as_ref()) {
             return Ok(text("Transfer cancelled by the operator").into());
         }
         if let Some(user) = caller(&context) {
-            let allowed = self
-                .depot
-                .profile(&user)
-                .await
-                .is_some_and(|p| p.can_move_stock);
+            let allowed = self.depot.profile(&user).await.is_some_and(|p| p.can_move_stock);
             if !allowed {
-                return Err(McpError::invalid_request(
-                    format!("{} may not move stock", user.0),
-                    None,
-                ));
+                return Err(McpError::invalid_request(format!("{} may not move stock", user.0), None));
             }
         }
 
@@ -148,32 +121,21 @@ impl DepotServer {
 #[tool_handler]
 impl ServerHandler for DepotServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
-            ServerCapabilities::builder()
-                .enable_tools()
-                .enable_resources()
-                .build(),
-        )
-        .with_server_info(Implementation::new("depot-mcp", env!("CARGO_PKG_VERSION")))
-        .with_instructions("Warehouse stock tools. Quantities are whole units.")
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
+            .with_server_info(Implementation::new("depot-mcp", env!("CARGO_PKG_VERSION")))
+            .with_instructions("Warehouse stock tools. Quantities are whole units.")
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
         Cow::Borrowed(&[ProtocolVersion::V_2026_07_28])
     }
 
-    async fn discover(
-        &self,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<DiscoverResult, McpError> {
+    async fn discover(&self, _context: RequestContext<RoleServer>) -> Result<DiscoverResult, McpError> {
         let info = self.get_info();
-        Ok(DiscoverResult::new(
-            self.supported_protocol_versions().into_owned(),
-            info.capabilities,
-        )
-        .with_server_info(info.server_info)
-        .with_ttl_ms(300_000)
-        .with_cache_scope(CacheScope::Public))
+        Ok(DiscoverResult::new(self.supported_protocol_versions().into_owned(), info.capabilities)
+            .with_server_info(info.server_info)
+            .with_ttl_ms(300_000)
+            .with_cache_scope(CacheScope::Public))
     }
 
     async fn read_resource(
@@ -190,20 +152,11 @@ impl ServerHandler for DepotServer {
         };
         let sku = request.uri.strip_prefix("sku://").ok_or_else(not_found)?;
         let units = self.depot.on_hand(sku).await;
-        let bin = self
-            .depot
-            .locations
-            .read()
-            .await
-            .get(sku)
-            .cloned()
-            .ok_or_else(not_found)?;
+        let bin = self.depot.locations.read().await.get(sku).cloned().ok_or_else(not_found)?;
         let body = json!({ "sku": sku, "on_hand": units, "bin": bin }).to_string();
-        Ok(
-            ReadResourceResult::new(vec![ResourceContents::text(body, request.uri.clone())])
-                .with_ttl_ms(30_000)
-                .with_cache_scope(CacheScope::Private)
-                .into(),
-        )
+        Ok(ReadResourceResult::new(vec![ResourceContents::text(body, request.uri.clone())])
+            .with_ttl_ms(30_000)
+            .with_cache_scope(CacheScope::Private)
+            .into())
     }
 }

@@ -2,8 +2,8 @@
 //! transfer being confirmed to the retry in a sealed `requestState`.
 
 use rmcp::model::{
-    CallToolResponse, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests,
-    InputRequiredResult, InputResponses, RequestStateCodec,
+    CallToolResponse, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests, InputRequiredResult,
+    InputResponses, RequestStateCodec,
 };
 use rmcp::ErrorData as McpError;
 use serde_json::json;
@@ -11,13 +11,8 @@ use serde_json::json;
 use crate::depot::PendingTransfer;
 
 /// First round: no state yet, so ask for confirmation and seal what is being confirmed.
-pub fn ask_to_confirm(
-    codec: &RequestStateCodec,
-    wanted: &PendingTransfer,
-) -> Result<CallToolResponse, McpError> {
-    let sealed = codec
-        .seal_json(wanted)
-        .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+pub fn ask_to_confirm(codec: &RequestStateCodec, wanted: &PendingTransfer) -> Result<CallToolResponse, McpError> {
+    let sealed = codec.seal_json(wanted).map_err(|e| McpError::internal_error(e.to_string(), None))?;
     let schema = serde_json::from_value(json!({
         "type": "object",
         "properties": { "confirm": { "type": "boolean", "title": "Move the stock" } },
@@ -28,21 +23,13 @@ pub fn ask_to_confirm(
     let mut requests = InputRequests::new();
     requests.insert(
         "confirm".to_owned(),
-        InputRequest::Elicitation(ElicitRequest::new(
-            ElicitRequestParams::FormElicitationParams {
-                meta: None,
-                message: format!(
-                    "Move {} x{} from {} to {}?",
-                    wanted.sku, wanted.quantity, wanted.from_bin, wanted.to_bin
-                ),
-                requested_schema: schema,
-            },
-        )),
+        InputRequest::Elicitation(ElicitRequest::new(ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: format!("Move {} x{} from {} to {}?", wanted.sku, wanted.quantity, wanted.from_bin, wanted.to_bin),
+            requested_schema: schema,
+        })),
     );
-    Ok(CallToolResponse::InputRequired(InputRequiredResult::new(
-        Some(requests),
-        Some(sealed),
-    )))
+    Ok(CallToolResponse::InputRequired(InputRequiredResult::new(Some(requests), Some(sealed))))
 }
 
 /// Whether the operator accepted the confirmation asked for in the previous round.

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Benchmark: mcpshift against the parse-everything floor on one directory.
+#
+# usage: scripts/bench.sh DIR [RUNS]
+#
+# Builds the release binaries, then prints for DIR: the median wall time and peak memory of
+# `mcpshift check` over RUNS runs (default 5), the median wall time of `parse-floor` (the same
+# walker, every file parsed once by tree-sitter or syn, no prefilter, no rules) and their
+# ratio, then `--jobs 1` against `--jobs 2`. Needs GNU time (/usr/bin/time).
+set -euo pipefail
+dir=${1:?usage: scripts/bench.sh DIR [RUNS]}
+runs=${2:-5}
+cd "$(dirname "$0")/.."
+cargo build --release --quiet --bin mcpshift --bin parse-floor
+bin=target/release/mcpshift
+floor=target/release/parse-floor
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench.sh needs GNU time at /usr/bin/time" >&2; exit 2; }
+
+# measure CMD... : prints "<seconds> <max-rss-kb>" for one run
+measure() {
+  local tmp start end
+  tmp=$(mktemp)
+  start=$(date +%s%N)
+  "$TIME" -f '%M' -o "$tmp" "$@" >/dev/null 2>&1 || true
+  end=$(date +%s%N)
+  echo "$(awk -v s="$start" -v e="$end" 'BEGIN {printf "%.4f", (e-s)/1e9}') $(tail -n 1 "$tmp")"
+  rm -f "$tmp"
+}
+
+# median of the first column (and of the second) over $runs runs
+median_of() {
+  local walls=() mems=() line
+  for _ in $(seq "$runs"); do
+    line=$(measure "$@")
+    walls+=("${line% *}")
+    mems+=("${line#* }")
+  done
+  local w m
+  w=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')
+  m=$(printf '%s\n' "${mems[@]}" | sort -g | tail -n 1)
+  echo "$w $m"
+}
+
+# warm the page cache so every run reads from memory
+"$floor" "$dir" >/dev/null
+
+echo "corpus: $dir"
+"$bin" check "$dir" --fail-on never --format json --stats >/dev/null 2>/tmp/mcpshift-bench-stats.txt || true
+sed 's/^/  /' /tmp/mcpshift-bench-stats.txt
+
+read -r check_wall check_mem < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 2)
+read -r floor_wall floor_mem < <(median_of "$floor" --jobs 2 "$dir")
+read -r j1_wall _ < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 1)
+
+awk -v c="$check_wall" -v cm="$check_mem" -v f="$floor_wall" -v fm="$floor_mem" -v j1="$j1_wall" -v runs="$runs" 'BEGIN {
+  printf "mcpshift check (--jobs 2): median %.3fs over %d runs, peak memory %.1f MB\n", c, runs, cm/1024
+  printf "parse floor    (--jobs 2): median %.3fs, peak memory %.1f MB\n", f, fm/1024
+  printf "ratio check / floor:       %.3f\n", (f > 0 ? c/f : 0)
+  printf "mcpshift check (--jobs 1): median %.3fs; speed-up of --jobs 2: %.2fx\n", j1, (c > 0 ? j1/c : 0)
+}'

@@ -1,0 +1,39 @@
+// Fixture: the Mcp-Session-Id header in Rust servers and clients (axum, reqwest, rmcp).
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
+use rmcp::transport::common::http_header::HEADER_SESSION_ID;
+
+pub fn session_of(headers: &HeaderMap) -> Option<String> {
+    // expect: MCP102
+    let raw = headers.get("mcp-session-id")?;
+    raw.to_str().ok().map(str::to_owned)
+}
+
+pub fn by_constant(headers: &HeaderMap) -> bool {
+    // expect: MCP102
+    headers.contains_key(HEADER_SESSION_ID)
+}
+
+// expect: MCP102
+static SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
+
+pub fn echo(response: &mut axum::response::Response, id: &str) {
+    if let Ok(v) = HeaderValue::from_str(id) {
+        // expect: MCP102
+        response.headers_mut().insert("Mcp-Session-Id", v);
+    }
+}
+
+pub async fn client_call(client: &reqwest::Client, sid: &str) -> reqwest::Result<reqwest::Response> {
+    // expect: MCP102
+    client.post("http://localhost/mcp").header("Mcp-Session-Id", sid).send().await
+}
+
+pub fn tower(headers: &HeaderMap) -> Option<&HeaderValue> {
+    // expect: MCP102
+    headers.get(tower_mcp::transport::http::MCP_SESSION_ID_HEADER)
+}
+
+pub fn in_macro(id: &str) -> String {
+    // expect: MCP102
+    format!("{}: {}", "MCP-SESSION-ID", id)
+}

@@ -1,0 +1,30 @@
+// Traps: session words that are not the protocol header.
+//! The Mcp-Session-Id header is gone in 2026-07-28 (inner doc comment).
+use std::collections::HashMap;
+
+/// Reads the Mcp-Session-Id header (doc comment only).
+pub fn docs() {}
+
+pub fn not_the_header(headers: &axum::http::HeaderMap) -> Option<&axum::http::HeaderValue> {
+    // ok: MCP102
+    let note = "the Mcp-Session-Id header was removed";
+    // ok: MCP102
+    let mcp_session_id_header_removed = true;
+    // ok: MCP102
+    let cookie = headers.get("x-session-id");
+    // ok: MCP102
+    let user_session_id = uuid::Uuid::new_v4();
+    let _ = (note, mcp_session_id_header_removed, cookie, user_session_id);
+    // ok: MCP102
+    headers.get("mcp-protocol-version")
+}
+
+pub struct Login {
+    // ok: MCP102
+    pub session_id: String,
+}
+
+pub fn sessions(store: &HashMap<String, Login>, login: &Login) -> bool {
+    // ok: MCP102
+    store.contains_key(&login.session_id)
+}

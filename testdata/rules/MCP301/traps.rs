@@ -1,0 +1,35 @@
+// Traps: ping that is not the MCP request.
+/// Sends `ping` to the server (doc comment).
+pub fn docs() {}
+
+pub async fn health(redis: &mut redis::aio::MultiplexedConnection) -> redis::RedisResult<String> {
+    // ok: MCP301
+    redis::cmd("PING").query_async(redis).await
+}
+
+pub fn words() -> Vec<&'static str> {
+    // ok: MCP301
+    let tool = "ping";
+    // ok: MCP301
+    let text = "ping the on-call engineer";
+    vec![tool, text]
+}
+
+pub struct Pinger;
+
+impl Pinger {
+    // ok: MCP301
+    pub fn ping(&self) -> &'static str {
+        "pong"
+    }
+}
+
+pub fn tool_name(name: &str) -> bool {
+    // ok: MCP301
+    name == "ping"
+}
+
+pub fn kind() -> serde_json::Value {
+    // ok: MCP301
+    serde_json::json!({"type": "ping"})
+}

@@ -1,0 +1,32 @@
+// Traps: levels and logging that are not the protocol method.
+use tracing::Level;
+
+/// Handles logging/setLevel (doc comment).
+pub fn docs() {}
+
+pub struct Logger {
+    level: Level,
+}
+
+impl Logger {
+    // ok: MCP302
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+}
+
+pub fn configure(logger: &mut Logger) {
+    // ok: MCP302
+    logger.set_level(Level::DEBUG);
+    // ok: MCP302
+    let note = "logging/setLevel was removed in 2026-07-28";
+    // ok: MCP302
+    let method = "logging/setLevels";
+    // ok: MCP302
+    tracing::info!(note, method, "logging configured");
+}
+
+pub fn config() -> serde_json::Value {
+    // ok: MCP302
+    serde_json::json!({"logging": {"level": "info"}})
+}
