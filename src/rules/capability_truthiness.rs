@@ -150,6 +150,15 @@ fn is_capability_object(node: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> bool
     let node = strip(node);
     match node.kind() {
         Kind::Member => lists.object_names.contains(&norm(node.text()).as_str()),
+        // `init["capabilities"]`, `result.get("capabilities")` in raw JSON.
+        Kind::Index => node
+            .child(Role::Index)
+            .and_then(|i| i.str_value())
+            .is_some_and(|k| lists.object_names.contains(&norm(k).as_str())),
+        Kind::Call if node.call_name() == Some("get") => node
+            .arg(0)
+            .and_then(|a| a.str_value())
+            .is_some_and(|k| lists.object_names.contains(&norm(k).as_str())),
         Kind::Call => node.call_name().is_some_and(|n| lists.object_calls.contains(&norm(n).as_str())),
         Kind::Ident => {
             if lists.object_names.contains(&norm(node.text()).as_str()) {
@@ -340,13 +349,36 @@ fn capability_reads<'t, 'm>(cond: NodeRef<'t>, lists: &Lists<'m>) -> (Vec<(&'m s
             tests_subscribe = true;
         }
         if let Some(cap) = capability_of(n, lists, 0) {
-            let list_changed = n.parent().is_some_and(|p| p.kind() == Kind::Member && lists.list_changed.contains(&p.text()));
+            let list_changed = reads_list_changed(n, lists);
             if !reads.iter().any(|(_, r, _): &(&str, NodeRef<'_>, bool)| r.contains(n)) {
                 reads.push((cap, n, list_changed));
             }
         }
     }
     (reads, tests_subscribe)
+}
+
+/// Whether a capability read goes on to its `listChanged`: `caps.tools?.listChanged`, or in
+/// Rust `caps.tools.as_ref().and_then(|t| t.list_changed)`.
+fn reads_list_changed(read: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    let is_flag = |n: NodeRef<'_>| n.kind() == Kind::Member && lists.list_changed.contains(&n.text());
+    let mut cur = read;
+    for _ in 0..6 {
+        let Some(parent) = cur.parent().filter(|p| cur.role() == Role::Object && p.kind() == Kind::Member) else {
+            return false;
+        };
+        if is_flag(parent) {
+            return true;
+        }
+        let Some(call) = parent.parent().filter(|c| parent.role() == Role::Callee && c.kind() == Kind::Call) else {
+            return false;
+        };
+        if call.args().any(|a| a.kind() == Kind::Fn && a.descendants().any(is_flag)) {
+            return true;
+        }
+        cur = call;
+    }
+    false
 }
 
 /// A condition (or the left of `&&`) on a capability guarding a call in `body`.

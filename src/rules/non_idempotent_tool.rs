@@ -187,14 +187,20 @@ struct Tool<'t> {
 
 impl Rule for NonIdempotentTool {
     fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
-        vec![Kind::Call, Kind::Object, Kind::Case, Kind::Var]
+        vec![Kind::Call, Kind::Object, Kind::Case, Kind::Var, Kind::Container, Kind::Fn]
     }
 
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let lists = Lists::of(cx.meta());
         match node.kind() {
             Kind::Var => schema_fact(node, &lists, cx),
+            Kind::Container => struct_fact(node, cx),
             _ if !cx.mcp() => {}
+            Kind::Fn => {
+                if let Some(tool) = rmcp_tool(node, &lists, cx) {
+                    judge(tool, &lists, cx);
+                }
+            }
             Kind::Call => {
                 if let Some(tool) = registration(node, &lists) {
                     judge(tool, &lists, cx);
@@ -471,6 +477,94 @@ fn schema_fact(var: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         return;
     }
     cx.fact(var, SCHEMA, var.text(), keys);
+}
+
+/// A struct that can be a tool's parameters (it derives `Deserialize` or `JsonSchema`): its
+/// field names and `#[serde(rename = "…")]` names, for rmcp tools in other files.
+fn struct_fact(container: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    if container.has_flag(flags::IMPL) || container.has_flag(flags::INTERFACE) || container.text().is_empty() {
+        return;
+    }
+    let derives = container.children_with(Role::Attr).any(|a| {
+        a.text().ends_with("derive") && a.descendants().any(|d| matches!(d.text(), "Deserialize" | "JsonSchema"))
+    });
+    if !derives {
+        return;
+    }
+    let mut keys = Vec::new();
+    for field in container.children().filter(|f| f.kind() == Kind::Field) {
+        keys.push(field.text().to_string());
+        for rename in field
+            .children_with(Role::Attr)
+            .filter(|a| a.text().ends_with("serde"))
+            .flat_map(|a| a.descendants().filter(|d| d.kind() == Kind::Pair && d.text() == "rename"))
+            .filter_map(|p| p.value().and_then(|v| v.str_value()))
+        {
+            keys.push(rename.to_string());
+        }
+    }
+    cx.fact(container, SCHEMA, container.text(), keys);
+}
+
+/// An rmcp tool: `#[tool(name = …, description = …, annotations(…))] async fn x(&self,
+/// Parameters(args): Parameters<T>)` in a `#[tool_router]` impl.
+fn rmcp_tool<'t>(f: NodeRef<'t>, lists: &Lists<'_>, cx: &FileCx<'_>) -> Option<Tool<'t>> {
+    let attr = f.children_with(Role::Attr).find(|a| is_tool_attr(a.text()))?;
+    let container = f.parent().filter(|c| c.kind() == Kind::Container && c.has_flag(flags::IMPL))?;
+    if !container.children_with(Role::Attr).any(|a| a.text().ends_with("tool_router") || is_tool_attr(a.text())) {
+        return None;
+    }
+    let setting = |key: &str| attr.children().find(|p| p.kind() == Kind::Pair && p.text() == key).and_then(|p| p.value());
+    let (name, at) = match setting("name").and_then(|v| v.str_value().map(|s| (s.to_string(), v))) {
+        Some((n, v)) => (n, v),
+        None => (f.text().to_string(), f),
+    };
+    let description = setting("description").map(text_of).unwrap_or_else(|| doc_comment(f, cx));
+    let safe_hint = attr
+        .children()
+        .filter(|o| o.kind() == Kind::Object && o.text() == "annotations")
+        .any(|o| has_safe_hint(o, lists));
+    let mut tool = Tool { name, at, description, input: Input::NoKey, safe_hint };
+    // `Parameters<T>` (rmcp ≥ 0.3), `#[tool(aggr)] args: T` (older): the struct decides, wherever
+    // it is; `#[tool(param)] x: String` parameters are the input themselves.
+    let mut own_keys = Vec::new();
+    for param in f.children_with(Role::Param) {
+        let Some(ty) = param.child(Role::Type) else { continue };
+        let aggr = param.children_with(Role::Attr).any(|a| is_tool_attr(a.text()) && a.descendants().any(|d| d.text() == "aggr"));
+        if ty.text() == "Parameters" || ty.text() == "Json" {
+            if let Some(t) = ty.type_args().next() {
+                tool.input = Input::Elsewhere(t.text().to_string());
+            }
+        } else if aggr {
+            tool.input = Input::Elsewhere(ty.text().to_string());
+        } else if param.children_with(Role::Attr).any(|a| is_tool_attr(a.text())) {
+            own_keys.push(param.text().to_string());
+        }
+    }
+    if own_keys.iter().any(|k| lists.is_key(k)) {
+        tool.input = Input::Key;
+    }
+    Some(tool)
+}
+
+fn is_tool_attr(path: &str) -> bool {
+    path == "tool" || path.ends_with("::tool")
+}
+
+/// The `///` doc comment of a function: between the previous item and the function's name.
+fn doc_comment(f: NodeRef<'_>, cx: &FileCx<'_>) -> String {
+    let limit = f.name_span().map_or(f.start(), |(s, _)| s);
+    let floor = f
+        .parent()
+        .and_then(|p| p.children().take_while(|c| *c != f).last())
+        .map_or_else(|| f.parent().map_or(0, |p| p.start()), |prev| prev.end());
+    cx.tree
+        .comments
+        .iter()
+        .filter(|c| (c.start as usize) >= floor && (c.end as usize) <= limit && c.text.starts_with("///"))
+        .map(|c| c.text.trim_start_matches('/').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `case 'send_email': …` in a `tools/call` dispatch (`switch (request.params.name)`).

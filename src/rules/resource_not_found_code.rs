@@ -143,14 +143,16 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
     if node.role() == Role::Object || node.role() == Role::Callee {
         return;
     }
+    // `ErrorCode::RESOURCE_NOT_FOUND`: an SDK enum's member, unless the file defines that enum.
     let qualified_sdk = lists.sdk_names.contains(&name)
         && node.kind() == Kind::Member
         && node.object().is_some_and(|o| {
             let q = o.text();
             lists.sdk_qualifiers.iter().any(|s| q.ends_with(s))
+                && !o.tree().nodes().any(|c| c.kind() == Kind::Container && c.text() == q)
         });
-    let own_constant = own.contains(name) || (lists.sdk_names.contains(&name) && !qualified_sdk);
-    if qualified_sdk && !own.contains(name) {
+    let own_constant = !qualified_sdk && (own.contains(name) || lists.sdk_names.contains(&name));
+    if qualified_sdk {
         let shown = node.path().unwrap_or_else(|| name.to_string());
         if let Some(kind) = branch_kind(node) {
             if !dual_branch(node, kind, lists) {
@@ -218,8 +220,14 @@ fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
             Some(Branch::Compare)
         }
         (Role::Pattern, Kind::Case) => Some(Branch::Case),
-        // Or-patterns lower as `|` binaries inside the pattern.
-        (_, Kind::Binary) if parent.text() == "|" && parent.ancestors().any(|a| a.role() == Role::Pattern) => {
+        // `matches!(code, -32002 | -32602)`: the pattern is a `|` chain in the macro's arguments.
+        (_, Kind::Binary) if parent.text() == "|" => {
+            let top = parent.ancestors().take_while(|a| a.kind() == Kind::Binary).last().unwrap_or(parent);
+            let in_pattern = top.role() == Role::Pattern
+                || (top.role() == Role::Arg && top.parent().is_some_and(|m| m.kind() == Kind::Macro && m.text() == "matches"));
+            in_pattern.then_some(Branch::Case)
+        }
+        (_, Kind::Other) if parent.role() == Role::Arg && parent.parent().is_some_and(|m| m.kind() == Kind::Macro && m.text() == "matches") => {
             Some(Branch::Case)
         }
         (Role::Elem, Kind::Array) => {
@@ -265,8 +273,11 @@ fn dual_branch(node: NodeRef<'_>, kind: Branch, lists: &Lists<'_>) -> bool {
         }
         Branch::Case => {
             let Some(case) = node.ancestors().find(|a| a.kind() == Kind::Case) else {
-                // `matches!(code, -32002 | -32602)`
-                return node.parent().is_some_and(|p| mentions_invalid_params(p, lists));
+                // `matches!(code, -32002 | -32602)`: the whole macro is the decision.
+                return node
+                    .ancestors()
+                    .find(|a| a.kind() == Kind::Macro)
+                    .is_some_and(|m| mentions_invalid_params(m, lists));
             };
             if case.children_with(Role::Pattern).any(|p| mentions_invalid_params(p, lists)) {
                 return true;

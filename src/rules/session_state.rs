@@ -250,8 +250,11 @@ fn session_manager_type(node: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_
         return;
     }
     // rmcp ignores the manager when the same configuration turns legacy sessions off.
-    let config = node.ancestors().take_while(|a| a.kind() != Kind::Fn).find(|a| a.kind() == Kind::Call && a.args().any(|x| x.contains(node)));
-    if config.is_some_and(|c| sessions_off(c, lists)) {
+    if node
+        .ancestors()
+        .take_while(|a| !matches!(a.kind(), Kind::Fn | Kind::Block))
+        .any(|a| a.kind() == Kind::Call && sessions_off(a, lists))
+    {
         return;
     }
     cx.report(node, format!("`{name}` keeps a protocol session per client{REMOVED}"));
