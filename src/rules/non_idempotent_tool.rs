@@ -46,6 +46,7 @@ struct Lists<'m> {
     server_markers: Vec<&'m str>,
     read_nouns: Vec<&'m str>,
     needs_object: Vec<&'m str>,
+    descriptor_structs: Vec<&'m str>,
 }
 
 fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
@@ -73,6 +74,7 @@ impl<'m> Lists<'m> {
             server_markers: strings(meta, "server_markers"),
             read_nouns: strings(meta, "read_nouns"),
             needs_object: strings(meta, "needs_object"),
+            descriptor_structs: strings(meta, "descriptor_structs"),
         }
     }
 
@@ -92,7 +94,9 @@ impl<'m> Lists<'m> {
     /// The write verb of a tool, if its name or description says it changes something.
     fn verb(&self, name: &str, description: &str) -> Option<String> {
         let words = split_words(name);
-        if words.first().is_some_and(|w| self.is_read(w)) {
+        // The first verb of the name decides: `get_or_create` reads, `sqlite_read_query` reads,
+        // `gl_create_issue` writes.
+        if words.iter().find(|w| self.is_read(w) || self.is_write(w)).is_some_and(|w| self.is_read(w)) {
             return None;
         }
         // `order_status`, `order-total`: a name that ends in what it reads.
@@ -209,8 +213,8 @@ impl Rule for NonIdempotentTool {
             Kind::Object => {
                 if let Some(tool) = descriptor(node, &lists) {
                     // A client shows tool lists too (UI fixtures, tests): only a file that serves
-                    // tools defines them.
-                    if serves_tools(cx.tree, &lists) {
+                    // tools, or a Rust tool struct being built, defines them.
+                    if lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, &lists) {
                         judge(tool, &lists, cx);
                     }
                 }
@@ -238,6 +242,7 @@ impl Rule for NonIdempotentTool {
             }
         }
         let mut reports: Vec<(ProjectFact, String)> = Vec::new();
+        let mut arms_reported: HashSet<&str> = HashSet::new();
         for f in cx.own_facts() {
             let verb = f.data.first().cloned().unwrap_or_default();
             match f.kind.as_str() {
@@ -248,10 +253,11 @@ impl Rule for NonIdempotentTool {
                         reports.push((f.clone(), message(&f.name, &verb)));
                     }
                 }
-                // A dispatch arm whose tool no registration or descriptor describes.
+                // A dispatch arm whose tool no registration or descriptor describes; once per
+                // tool, however many dispatches name it.
                 ARM => {
                     let keyed = f.data.get(1).is_some_and(|k| k == "keyed");
-                    if !keyed && !described.contains(f.name.as_str()) {
+                    if !keyed && !described.contains(f.name.as_str()) && arms_reported.insert(f.name.as_str()) {
                         reports.push((f.clone(), message(&f.name, &verb)));
                     }
                 }
@@ -303,7 +309,7 @@ fn resolve(node: NodeRef<'_>) -> NodeRef<'_> {
 
 /// The text of a string, a template, or a concatenation of strings.
 fn text_of(node: NodeRef<'_>) -> String {
-    let node = resolve(node);
+    let node = strip_conversion(resolve(node));
     match node.kind() {
         Kind::Str | Kind::Template => node.text().to_string(),
         Kind::Binary if node.text() == "+" => node.children().map(text_of).collect::<Vec<_>>().join(""),
@@ -355,12 +361,24 @@ fn fill_from_config(tool: &mut Tool<'_>, config: NodeRef<'_>, lists: &Lists<'_>)
     }
 }
 
+/// `"x".into()`, `"x".to_string()`, `String::from("x")`: the string itself.
+fn strip_conversion(node: NodeRef<'_>) -> NodeRef<'_> {
+    if node.kind() == Kind::Call {
+        match node.call_name() {
+            Some("into" | "to_string" | "to_owned") => return node.receiver().unwrap_or(node),
+            Some("from") if node.arg(0).is_some_and(|a| a.kind() == Kind::Str) => return node.arg(0).unwrap_or(node),
+            _ => {}
+        }
+    }
+    node
+}
+
 /// A tool descriptor in a list: `{ name: 'send_email', description, inputSchema, annotations }`.
 fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     if !lists.schema_keys.iter().any(|k| object.field(k).is_some()) {
         return None;
     }
-    let name_node = object.field("name")?;
+    let name_node = object.field("name").map(strip_conversion)?;
     let name = name_node.str_value()?.to_string();
     let mut tool = Tool { name, at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
     fill_from_config(&mut tool, object, lists);

@@ -81,8 +81,26 @@ impl Rule for ResourceNotFoundCode {
     }
 }
 
+/// The node a literal's value is given to: the literal itself, or the newtype constructor
+/// around it (`pub const RESOURCE_NOT_FOUND: Self = Self(-32002)`).
+fn valued(num: NodeRef<'_>) -> NodeRef<'_> {
+    match num.parent() {
+        Some(call)
+            if num.role() == Role::Arg
+                && call.kind() == Kind::Call
+                && call.args().count() == 1
+                && call.role() == Role::Init
+                && call.callee().is_some_and(|c| c.is_ident("Self")) =>
+        {
+            call
+        }
+        _ => num,
+    }
+}
+
 /// The name a literal defines: `const NAME = -32002`, an enum member, a key of a code table.
 fn defined_name(num: NodeRef<'_>) -> Option<&str> {
+    let num = valued(num);
     let parent = num.parent()?;
     match (num.role(), parent.kind()) {
         (Role::Init, Kind::Var | Kind::Field) if !parent.text().is_empty() => Some(parent.text()),
@@ -106,6 +124,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     if in_dual_choice(num, lists) {
         return;
     }
+    let num = valued(num);
     let parent = num.parent();
     match (num.role(), parent.map(|p| p.kind())) {
         (Role::Init, Some(Kind::Var | Kind::Field)) if parent.is_some_and(|p| !p.text().is_empty()) => {

@@ -37,6 +37,7 @@ struct Lists<'m> {
     session_members: Vec<&'m str>,
     member_receivers: Vec<String>,
     headers: Vec<&'m str>,
+    header_reads: Vec<&'m str>,
     key_types: Vec<&'m str>,
     store_types: Vec<&'m str>,
     transport_types: Vec<&'m str>,
@@ -47,6 +48,7 @@ struct Lists<'m> {
     not_stores: Vec<String>,
     rust_session_types: Vec<&'m str>,
     rust_session_traits: Vec<&'m str>,
+    rust_sessionless_types: Vec<&'m str>,
     rust_mode_fields: Vec<&'m str>,
     rust_mode_calls: Vec<&'m str>,
 }
@@ -68,6 +70,7 @@ impl<'m> Lists<'m> {
             session_members: strings(meta, "session_members"),
             member_receivers: owned("session_member_receivers"),
             headers: strings(meta, "session_headers"),
+            header_reads: strings(meta, "header_reads"),
             key_types: strings(meta, "session_key_types"),
             store_types: strings(meta, "store_types"),
             transport_types: strings(meta, "transport_types"),
@@ -78,6 +81,7 @@ impl<'m> Lists<'m> {
             not_stores: owned("not_stores"),
             rust_session_types: strings(meta, "rust_session_types"),
             rust_session_traits: strings(meta, "rust_session_traits"),
+            rust_sessionless_types: strings(meta, "rust_sessionless_types"),
             rust_mode_fields: strings(meta, "rust_session_mode_fields"),
             rust_mode_calls: strings(meta, "rust_session_mode_calls"),
         }
@@ -119,7 +123,7 @@ impl Rule for SessionState {
             }
             if let Some(why) = typed_store(node, &lists) {
                 reported.insert(node.id());
-                let name = node.text();
+                let name = store_name(node, node);
                 cx.report(node, format!("`{name}` {why}{GONE}"));
             }
         }
@@ -139,18 +143,19 @@ impl Rule for SessionState {
             }
             let key_text = short(cx.text(origin));
             match declaration_of_store(store) {
-                // A store passed in: reported where it is declared; here only if nothing else is.
-                Some(decl) if decl.kind() == Kind::Param => {
+                // A store passed in, or a lock guard on a store this file cannot resolve: reported
+                // where it is declared; here only if nothing else is.
+                Some(decl) if decl.kind() == Kind::Param || is_handle(decl) => {
                     let name = store.path().unwrap_or_else(|| short(cx.text(store)));
                     if !deferred.iter().any(|(n, _, _)| *n == name) {
                         deferred.push((name, store, key_text));
                     }
                 }
                 Some(decl) => {
-                    if !looks_like_container(decl) || !reported.insert(decl.id()) {
+                    let name = store_name(decl, store);
+                    if !looks_like_container(decl) || is_other_session_store(decl, &name, &lists) || !reported.insert(decl.id()) {
                         continue;
                     }
-                    let name = store_name(decl, store);
                     cx.report(decl, format!("`{name}` is keyed by the protocol session id (`{key_text}`){}", GONE));
                 }
                 None => {
@@ -274,6 +279,10 @@ fn sessions_off(config: NodeRef<'_>, lists: &Lists<'_>) -> bool {
 
 /// `impl SessionManager for MyManager`.
 fn session_manager_impl(container: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    // rmcp's own no-session manager implements the trait to switch sessions off.
+    if lists.rust_sessionless_types.contains(&container.text()) {
+        return;
+    }
     if let Some(t) = container.children_with(Role::Implements).find(|t| lists.rust_session_traits.contains(&t.text())) {
         cx.report(
             container,
@@ -299,8 +308,9 @@ fn session_origin<'t>(node: NodeRef<'t>, lists: &Lists<'_>, depth: u8) -> Option
             if norm(name).ends_with("sessionid") {
                 return Some(node);
             }
-            // `req.header('mcp-session-id')`, `headers.get("mcp-session-id")`
-            if node.arg(0).and_then(|a| a.str_value()).is_some_and(|h| is_header(h, lists)) {
+            // `req.header('mcp-session-id')`, `headers.get("mcp-session-id")`; not
+            // `HeaderName::from_static("mcp-session-id")`, which is the header's name.
+            if lists.header_reads.contains(&name) && node.arg(0).and_then(|a| a.str_value()).is_some_and(|h| is_header(h, lists)) {
                 return Some(node);
             }
             // `String(sid)`, `sid.to_string()`, `sid.clone()`, `headers.get(…).and_then(…)`
@@ -338,6 +348,10 @@ fn is_header(value: &str, lists: &Lists<'_>) -> bool {
 /// `userSessionId`.
 fn is_session_name(name: &str, lists: &Lists<'_>) -> bool {
     let n = norm(name);
+    // `HEADER_SESSION_ID` names the header, not an id.
+    if n.contains("header") {
+        return false;
+    }
     if lists.key_names.contains(&n.as_str()) {
         return true;
     }
@@ -393,10 +407,23 @@ fn flows_to_session_header(decl: NodeRef<'_>, lists: &Lists<'_>) -> bool {
     })
 }
 
+/// A store of web, login or authorization sessions (`auth_sessions`, `HashMap<String,
+/// UserSession>`): its name or its value type says which sessions it keeps.
+fn is_other_session_store(decl: NodeRef<'_>, name: &str, lists: &Lists<'_>) -> bool {
+    let other = |text: &str| {
+        let n = norm(text);
+        lists.other_session_prefixes.iter().any(|p| n.starts_with(p))
+    };
+    other(name) || decl.child(Role::Type).is_some_and(|t| type_names(t).iter().any(|n| n.ends_with("Session") && other(n)))
+}
+
 /// Receivers that are keyed by many things but are not stores (`req.headers`).
 fn is_not_a_store(store: NodeRef<'_>, lists: &Lists<'_>) -> bool {
     let segments = store.path_segments();
-    segments.iter().any(|s| lists.not_stores.iter().any(|n| n.eq_ignore_ascii_case(s)))
+    segments.iter().any(|s| {
+        let s = s.to_ascii_lowercase();
+        lists.not_stores.iter().any(|n| s.contains(&n.to_ascii_lowercase()))
+    })
 }
 
 /// The declaration a store expression names: a variable or parameter for a name, a field of
@@ -425,8 +452,8 @@ fn declaration_of_store_at(store: NodeRef<'_>, depth: u8) -> Option<NodeRef<'_>>
                     _ => i,
                 })
                 .filter(|i| depth < 3 && decl.kind() == Kind::Var && matches!(i.kind(), Kind::Ident | Kind::Member));
-            match alias.and_then(|a| declaration_of_store_at(a, depth + 1)) {
-                Some(real) => Some(real),
+            match alias {
+                Some(a) => declaration_of_store_at(a, depth + 1).or(Some(decl)),
                 None => Some(decl),
             }
         }
@@ -471,12 +498,29 @@ fn strip_store(mut node: NodeRef<'_>) -> NodeRef<'_> {
     }
 }
 
+/// A variable that holds a guard or an entry of another store (`let mut pending =
+/// restores.write().await`) rather than a store of its own.
+fn is_handle(decl: NodeRef<'_>) -> bool {
+    decl.kind() == Kind::Var
+        && decl.child(Role::Init).is_some_and(|init| {
+            let stripped = strip_store(init);
+            stripped != init
+                || (stripped.kind() == Kind::Call && matches!(stripped.call_name(), Some("get" | "get_mut" | "entry")))
+        })
+}
+
 fn store_name(decl: NodeRef<'_>, store: NodeRef<'_>) -> String {
-    if !decl.text().is_empty() {
-        decl.text().to_string()
-    } else {
-        store.path().unwrap_or_default()
+    let name = decl.text();
+    if name.is_empty() {
+        return store.path().unwrap_or_default();
     }
+    // A tuple struct's field: `Sessions.0`.
+    if name.chars().all(|c| c.is_ascii_digit()) {
+        if let Some(c) = decl.parent().filter(|p| p.kind() == Kind::Container) {
+            return format!("{}.{name}", c.text());
+        }
+    }
+    name.to_string()
 }
 
 /// A declaration that can be a store: anything but a scalar literal.

@@ -94,3 +94,7 @@ pub struct Registry {
     by_client: Arc<Mutex<HashMap<String, Arc<StreamableHttpServerTransport>>>>,
 }
 pub struct StreamableHttpServerTransport;
+
+// A tuple struct around the map: reported as `SessionTable.0`.
+// expect: MCP101
+pub struct SessionTable(Mutex<HashMap<String, Session>>);

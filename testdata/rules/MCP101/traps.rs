@@ -70,3 +70,40 @@ pub fn text() -> &'static str {
 }
 
 pub struct Shop;
+
+pub mod internals {
+    use std::collections::HashMap;
+
+    use axum::http::{HeaderMap, HeaderName, HeaderValue};
+    use rmcp::transport::common::http_header::HEADER_SESSION_ID;
+    use rmcp::transport::streamable_http_server::session::SessionManager;
+
+    // Echoing a header is MCP102's business; the header map is no session store.
+    pub fn echo(headers: &mut HeaderMap, value: HeaderValue) {
+        // ok: MCP101
+        let mut custom_headers: HashMap<HeaderName, HeaderValue> = HashMap::new();
+        custom_headers.insert(HeaderName::from_static("x-trace"), value.clone());
+        // expect: MCP102
+        headers.insert(HEADER_SESSION_ID, value);
+    }
+
+    pub struct AuthSession;
+
+    pub struct OAuthStore {
+        // Authorization-flow sessions keyed by their own id.
+        // ok: MCP101
+        auth_sessions: HashMap<String, AuthSession>,
+    }
+
+    impl OAuthStore {
+        pub fn create(&mut self, session_id: String) {
+            self.auth_sessions.insert(session_id, AuthSession);
+        }
+    }
+
+    pub struct NeverSessionManager;
+
+    // The no-session manager implements the trait to turn sessions off.
+    // ok: MCP101
+    impl SessionManager for NeverSessionManager {}
+}
