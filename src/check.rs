@@ -1,21 +1,22 @@
 //! One analysis run, top to bottom: discover files → read → prefilter → parse once → run all
 //! rules in one pass → project rules → collect and sort.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::baseline::BaselineSummary;
 use crate::diagnostic::{Diagnostic, NotAnalyzed};
-use crate::discover::{self, Candidate, DiscoverOptions, FileKind};
+use crate::discover::{self, Candidate, DiscoverOptions, ExcludeSet, FileKind};
 use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
 use crate::lang::{self, ParseFailure};
 use crate::prefilter::Prefilter;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
-use crate::suppress;
+use crate::suppress::{self, FileSuppressions, Suppression};
 use crate::tree::Lang;
 
 /// Stack size of the analysis threads. The front ends refuse nesting beyond
@@ -38,9 +39,13 @@ pub struct Options {
     pub respect_gitignore: bool,
     pub max_file_size: u64,
     pub prefilter: bool,
-    pub exclude: Vec<String>,
+    /// Glob patterns (gitignore syntax) of paths to leave out, each set anchored at its base.
+    pub exclude: Vec<ExcludeSet>,
     /// Per-rule level overrides (id → level).
     pub levels: Vec<(String, Level)>,
+    /// Report only findings in these files (relative to `root`). Every file is still analyzed,
+    /// so project-level rules see the whole project (`--changed-since`).
+    pub only_paths: Option<BTreeSet<String>>,
     /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
     /// contains this, to prove that a bug in one rule never stops the run.
     pub inject_panic: Option<String>,
@@ -60,6 +65,7 @@ impl Default for Options {
             prefilter: true,
             exclude: Vec::new(),
             levels: Vec::new(),
+            only_paths: None,
             inject_panic: None,
         }
     }
@@ -93,12 +99,14 @@ pub struct Report {
     pub stats: Stats,
     /// Ids of the rules that ran.
     pub rules_run: Vec<String>,
+    /// The comparison with a baseline, when the run had one (`--baseline`).
+    pub baseline: Option<BaselineSummary>,
 }
 
 impl Report {
-    /// Findings that count: not suppressed.
+    /// Findings that count: neither suppressed inline nor recorded in the baseline.
     pub fn active(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.findings.iter().filter(|d| d.suppression.is_none())
+        self.findings.iter().filter(|d| d.is_active())
     }
 
     /// Whether an analyzer bug left the run incomplete.
@@ -128,9 +136,11 @@ pub fn enabled_rules(
 
 /// What analyzing one file produced.
 struct FileResult {
+    path: String,
     outcome: FileOutcome,
     not_analyzed: Option<NotAnalyzed>,
     manifest: Option<Manifest>,
+    suppressions: Vec<Suppression>,
     lang: Option<Lang>,
     skipped: bool,
     bytes: u64,
@@ -172,6 +182,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
     let mut manifests = Vec::new();
+    let mut suppressions: Vec<FileSuppressions> = Vec::new();
     let mut modern_path = false;
     for r in results {
         stats.bytes_read += r.bytes;
@@ -196,6 +207,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             manifests.push(m);
         }
         modern_path |= r.outcome.modern_path;
+        if !r.suppressions.is_empty() {
+            suppressions.push(FileSuppressions { path: r.path, items: r.suppressions });
+        }
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
     }
@@ -213,7 +227,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         });
     }
 
+    suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
+    if let Some(only) = &opts.only_paths {
+        keep_only(&mut report, only);
+    }
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();
     report.stats = stats;
@@ -224,9 +242,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
 /// [`NotAnalyzed`].
 fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult {
     let mut r = FileResult {
+        path: c.rel.clone(),
         outcome: FileOutcome::default(),
         not_analyzed: None,
         manifest: None,
+        suppressions: Vec::new(),
         lang: None,
         skipped: false,
         bytes: 0,
@@ -294,8 +314,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r.lang = Some(tree.lang());
 
     let t = Instant::now();
-    let mut outcome = engine.check_file(&c.rel, &source, &tree);
-    suppress::apply(&mut outcome.diagnostics, &tree, &source, &c.rel);
+    let outcome = engine.check_file(&c.rel, &source, &tree);
+    r.suppressions = suppress::collect(&tree, &source);
     drop(tree);
     r.rules = t.elapsed();
     if let Some((rule, message)) = outcome.panics.first() {
@@ -305,6 +325,13 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     }
     r.outcome = outcome;
     r
+}
+
+/// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
+/// the whole run incomplete.
+fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
+    report.findings.retain(|d| only.contains(&d.path));
+    report.not_analyzed.retain(|n| n.internal || only.contains(&n.path));
 }
 
 /// Analyzes one in-memory source with every rule (file-level checks only): the entry point of
@@ -325,7 +352,13 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     if let Some((rule, message)) = outcome.panics.first() {
         return Err(format!("internal error in rule {rule}: {message}"));
     }
-    suppress::apply(&mut outcome.diagnostics, &tree, &source, path);
+    let items = suppress::collect(&tree, &source);
+    suppress::apply(
+        &mut outcome.diagnostics,
+        &[FileSuppressions { path: path.to_string(), items }],
+        registry,
+        &enabled,
+    );
     outcome.diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     Ok(outcome.diagnostics)
 }

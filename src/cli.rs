@@ -1,14 +1,18 @@
 //! The command line: `check`, `rules`, `explain`.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::baseline::{self, Baseline};
 use crate::check::{self, Options};
+use crate::config::{self, Config};
+pub use crate::config::{FailOn, TargetArg};
+use crate::discover::ExcludeSet;
 use crate::engine::Target;
 use crate::report::{self, Counts, Format, RenderContext};
-use crate::rules::{self, Level, RuleDef};
+use crate::rules::{self, RuleDef};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -24,7 +28,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyze files and directories.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule with its id, name, level and summary.
     Rules {
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
@@ -49,6 +53,11 @@ pub struct CheckArgs {
     /// Write the report to this file instead of standard output.
     #[arg(long, short, help_heading = "Output")]
     pub output: Option<PathBuf>,
+    /// An output, as FORMAT (standard output) or FORMAT=FILE; repeat for several outputs in one
+    /// run, e.g. `--output-format human --output-format sarif=mcpshift.sarif`. Replaces
+    /// `--format`/`--output`.
+    #[arg(long, value_name = "FORMAT[=FILE]", value_parser = parse_sink, conflicts_with_all = ["format", "output"], help_heading = "Output")]
+    pub output_format: Vec<Sink>,
     /// Colors in human output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, help_heading = "Output")]
     pub color: ColorChoice,
@@ -62,12 +71,30 @@ pub struct CheckArgs {
     /// Not these rules (ids or names, comma-separated).
     #[arg(long, value_delimiter = ',', help_heading = "Rules")]
     pub ignore: Vec<String>,
-    /// `modern`: speak 2026-07-28 only; `dual`: legacy handlers kept next to a modern path are notes.
-    #[arg(long, value_enum, default_value_t = TargetArg::Modern, help_heading = "Rules")]
-    pub target: TargetArg,
-    /// Exit with 1 when a finding is at or above this level.
-    #[arg(long, value_enum, default_value_t = FailOn::Warning, help_heading = "Rules")]
-    pub fail_on: FailOn,
+    /// `modern` (default): speak 2026-07-28 only; `dual`: legacy handlers kept next to a modern path are notes.
+    #[arg(long, value_enum, help_heading = "Rules")]
+    pub target: Option<TargetArg>,
+    /// Exit with 1 when a finding is at or above this level [default: warning].
+    #[arg(long, value_enum, help_heading = "Rules")]
+    pub fail_on: Option<FailOn>,
+
+    /// Read this configuration file instead of looking for mcpshift.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config", help_heading = "Configuration")]
+    pub config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long, help_heading = "Configuration")]
+    pub no_config: bool,
+
+    /// Report only findings that are not in this baseline file.
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and changes")]
+    pub baseline: Option<PathBuf>,
+    /// Record this run's findings in a baseline file (then compare with it).
+    #[arg(long, value_name = "FILE", help_heading = "Baseline and changes")]
+    pub write_baseline: Option<PathBuf>,
+    /// Report only findings in files changed since this git revision (every file is still
+    /// analyzed for the project-level rules).
+    #[arg(long, value_name = "REV", help_heading = "Baseline and changes")]
+    pub changed_since: Option<String>,
 
     /// Worker threads (default: all cores).
     #[arg(long, short, help_heading = "Files")]
@@ -81,10 +108,34 @@ pub struct CheckArgs {
     /// Parse every file, even those with no trigger token of any rule (for comparisons).
     #[arg(long, help_heading = "Files")]
     pub no_prefilter: bool,
+    /// Leave out paths matching this glob (gitignore syntax, relative to the current
+    /// directory); repeatable. Replaces `exclude` of mcpshift.toml.
+    #[arg(long, value_name = "GLOB", help_heading = "Files")]
+    pub exclude: Vec<String>,
 
     /// Test hook: make the rule pass panic on files whose path contains this text.
     #[arg(long, hide = true)]
     pub inject_panic: Option<String>,
+}
+
+/// One output of a run: a format and where it goes (standard output when `file` is `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sink {
+    pub format: Format,
+    pub file: Option<PathBuf>,
+}
+
+fn parse_sink(value: &str) -> Result<Sink, String> {
+    let (format, file) = match value.split_once('=') {
+        Some((f, file)) if !file.is_empty() => (f, Some(PathBuf::from(file))),
+        Some((f, _)) => return Err(format!("`{f}=` needs a file name after `=`")),
+        None => (value, None),
+    };
+    let format = Format::from_str(format, true).map_err(|_| {
+        let names: Vec<String> = Format::value_variants().iter().map(|f| f.name().to_string()).collect();
+        format!("unknown format `{format}`; valid formats: {}", names.join(", "))
+    })?;
+    Ok(Sink { format, file })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,31 +151,6 @@ pub enum ColorChoice {
     Never,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TargetArg {
-    Modern,
-    Dual,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FailOn {
-    Error,
-    Warning,
-    Note,
-    Never,
-}
-
-impl FailOn {
-    fn threshold(self) -> Option<Level> {
-        match self {
-            FailOn::Error => Some(Level::Error),
-            FailOn::Warning => Some(Level::Warning),
-            FailOn::Note => Some(Level::Note),
-            FailOn::Never => None,
-        }
-    }
-}
-
 /// Exit codes.
 pub const EXIT_CLEAN: i32 = 0;
 pub const EXIT_FINDINGS: i32 = 1;
@@ -133,7 +159,7 @@ pub const EXIT_ERROR: i32 = 2;
 /// Runs a parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
-        Command::Check(args) => run_check(args),
+        Command::Check(args) => run_check(*args),
         Command::Rules { format } => list_rules(format),
         Command::Explain { rule } => explain(&rule),
     };
@@ -148,12 +174,112 @@ pub fn run(cli: Cli) -> i32 {
 
 fn run_check(args: CheckArgs) -> Result<i32, String> {
     let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let registry = rules::registry()?;
+    let config = load_config(&args, registry)?;
+    let (options, fail_on) = options_of(&args, config.as_ref(), root)?;
+    let mut options = options;
+    if let Some(rev) = &args.changed_since {
+        options.only_paths = Some(crate::changed::files_changed_since(&options.root, rev)?);
+    }
+    let sinks = sinks_of(&args)?;
+
+    let mut report = check::run(&options)?;
+    let t = std::time::Instant::now();
+    if let Some(file) = &args.write_baseline {
+        let written = Baseline::of(&report);
+        written.write(file)?;
+        baseline::apply(&mut report, &written, &file.display().to_string(), options.only_paths.as_ref());
+    } else if let Some(file) = &args.baseline {
+        let recorded = Baseline::read(file)?;
+        baseline::apply(&mut report, &recorded, &file.display().to_string(), options.only_paths.as_ref());
+    }
+
+    for sink in &sinks {
+        let color = match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                sink.file.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        let cx = RenderContext { registry, options: &options, color: color && sink.format == Format::Human };
+        let bytes = report::render(sink.format, &report, &cx)?;
+        match &sink.file {
+            Some(path) => std::fs::write(path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            None => {
+                let mut out = std::io::stdout().lock();
+                // A closed pipe (`| head`) is not an error worth a message.
+                let _ = out.write_all(&bytes).and_then(|()| out.flush());
+            }
+        }
+    }
+    if args.stats {
+        print_stats(&report, t.elapsed());
+    }
+    Ok(exit_code(&report, fail_on))
+}
+
+/// The configuration file in force: `--config`, else the nearest mcpshift.toml at or above the
+/// first path, unless `--no-config`.
+fn load_config(args: &CheckArgs, registry: &'static rules::Registry) -> Result<Option<Config>, String> {
+    if args.no_config {
+        return Ok(None);
+    }
+    let file = match &args.config {
+        Some(file) => Some(file.clone()),
+        None => {
+            let first = args.paths.first().map_or(Path::new("."), PathBuf::as_path);
+            config::find(first).map(|f| relative_to_cwd(&f))
+        }
+    };
+    file.map(|f| config::load(&f, registry)).transpose()
+}
+
+/// A path as short as it can be for messages: relative to the current directory when inside it.
+fn relative_to_cwd(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().map(|d| crate::discover::absolute(&d)).unwrap_or_default();
+    path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The run's options: the command line over the configuration file over the defaults. A key
+/// given on the command line replaces the file's.
+fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Result<(Options, FailOn), String> {
+    let select = if args.select.is_empty() {
+        config.and_then(|c| c.select.clone()).unwrap_or_default()
+    } else {
+        args.select.clone()
+    };
+    let mut ignore = if args.ignore.is_empty() {
+        config.and_then(|c| c.ignore.clone()).unwrap_or_default()
+    } else {
+        args.ignore.clone()
+    };
+    // `off` in [levels] is an `ignore` that a rule named in `--select` overrides.
+    if let Some(c) = config {
+        let registry = rules::registry()?;
+        for id in &c.off {
+            let selected_here = args.select.iter().any(|s| registry.get(s).is_some_and(|d| d.meta.id == *id));
+            if !selected_here {
+                ignore.push(id.clone());
+            }
+        }
+    }
+    let target = args.target.or(config.and_then(|c| c.target)).unwrap_or(TargetArg::Modern);
+    let fail_on = args.fail_on.or(config.and_then(|c| c.fail_on)).unwrap_or(FailOn::Warning);
+    let exclude = if !args.exclude.is_empty() {
+        vec![ExcludeSet { base: root.clone(), patterns: args.exclude.clone() }]
+    } else {
+        config
+            .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
+            .into_iter()
+            .collect()
+    };
     let options = Options {
         paths: args.paths.clone(),
         root,
-        select: args.select.clone(),
-        ignore: args.ignore.clone(),
-        target: match args.target {
+        select,
+        ignore,
+        target: match target {
             TargetArg::Modern => Target::Modern,
             TargetArg::Dual => Target::Dual,
         },
@@ -161,34 +287,32 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
         respect_gitignore: !args.no_ignore,
         max_file_size: args.max_file_size,
         prefilter: !args.no_prefilter,
-        exclude: Vec::new(),
-        levels: Vec::new(),
+        exclude,
+        levels: config.map(|c| c.levels.clone()).unwrap_or_default(),
+        only_paths: None,
         inject_panic: args.inject_panic.clone(),
     };
-    let report = check::run(&options)?;
-    let t = std::time::Instant::now();
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            args.output.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
+    Ok((options, fail_on))
+}
+
+/// The outputs of the run; at most one may go to standard output.
+fn sinks_of(args: &CheckArgs) -> Result<Vec<Sink>, String> {
+    let sinks = if args.output_format.is_empty() {
+        vec![Sink { format: args.format, file: args.output.clone() }]
+    } else {
+        args.output_format.clone()
     };
-    let registry = rules::registry()?;
-    let cx = RenderContext { registry, options: &options, color };
-    let bytes = report::render(args.format, &report, &cx)?;
-    match &args.output {
-        Some(path) => std::fs::write(path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = out.write_all(&bytes).and_then(|()| out.flush());
+    if sinks.iter().filter(|s| s.file.is_none()).count() > 1 {
+        return Err("only one output can go to standard output; give the others a file (`--output-format sarif=mcpshift.sarif`)".into());
+    }
+    for (i, a) in sinks.iter().enumerate() {
+        if let Some(file) = &a.file {
+            if sinks.iter().skip(i + 1).any(|b| b.file.as_ref() == Some(file)) {
+                return Err(format!("two outputs write to {}", file.display()));
+            }
         }
     }
-    if args.stats {
-        print_stats(&report, t.elapsed());
-    }
-    Ok(exit_code(&report, args.fail_on))
+    Ok(sinks)
 }
 
 /// 0: nothing at or above `fail_on` and every file analyzed; 1: findings at or above it, or
@@ -197,7 +321,9 @@ pub fn exit_code(report: &check::Report, fail_on: FailOn) -> i32 {
     if report.incomplete() {
         return EXIT_ERROR;
     }
-    let Some(threshold) = fail_on.threshold() else { return EXIT_CLEAN };
+    let Some(threshold) = fail_on.threshold() else {
+        return EXIT_CLEAN;
+    };
     let failing = report.active().any(|d| d.level >= threshold);
     if failing || !report.not_analyzed.is_empty() {
         EXIT_FINDINGS

@@ -20,8 +20,10 @@ pub struct Diagnostic {
     pub spec: String,
     /// A legacy handler that a dual-era project may keep (`--target dual` demotes it).
     pub legacy_handler: bool,
-    /// Set when an inline suppression covers the finding.
+    /// Set when an inline suppression covers the finding: its reason.
     pub suppression: Option<String>,
+    /// Set when the run compares against a baseline (`--baseline`).
+    pub baseline: Option<BaselineState>,
     /// Stable identity of the matched code, independent of line numbers.
     pub fingerprint: String,
 }
@@ -29,6 +31,11 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn sort_key(&self) -> (&str, Position, &str, Position) {
         (&self.path, self.start, self.rule, self.end)
+    }
+
+    /// Neither suppressed inline nor recorded in the baseline: it is reported and counts.
+    pub fn is_active(&self) -> bool {
+        self.suppression.is_none() && self.baseline != Some(BaselineState::Unchanged)
     }
 
     pub fn with_level(&mut self, level: Level) -> &mut Self {
@@ -44,6 +51,25 @@ impl Diagnostic {
     pub fn legacy_handler(&mut self, yes: bool) -> &mut Self {
         self.legacy_handler = yes;
         self
+    }
+}
+
+/// How a finding relates to the baseline it was compared with (SARIF `baselineState`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BaselineState {
+    /// Not in the baseline: reported.
+    New,
+    /// Recorded in the baseline: left out of the outputs (SARIF keeps it, marked) and the
+    /// exit code.
+    Unchanged,
+}
+
+impl BaselineState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BaselineState::New => "new",
+            BaselineState::Unchanged => "unchanged",
+        }
     }
 }
 

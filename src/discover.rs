@@ -55,7 +55,15 @@ pub struct DiscoverOptions {
     pub respect_gitignore: bool,
     pub max_file_size: u64,
     /// Glob patterns (gitignore syntax) to leave out.
-    pub exclude: Vec<String>,
+    pub exclude: Vec<ExcludeSet>,
+}
+
+/// Glob patterns in gitignore syntax, anchored at `base` (the directory of the configuration
+/// file that lists them, or the scan root for `--exclude`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExcludeSet {
+    pub base: PathBuf,
+    pub patterns: Vec<String>,
 }
 
 #[derive(Debug, Default)]
@@ -67,7 +75,7 @@ pub struct Discovered {
 /// Walks `paths` and sorts what it finds by relative path.
 pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered, String> {
     let mut out = Discovered::default();
-    let excludes = build_excludes(&opts.root, &opts.exclude)?;
+    let excludes = build_excludes(&opts.exclude)?;
     for input in paths {
         let meta = std::fs::symlink_metadata(input);
         match meta {
@@ -110,7 +118,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
                         continue;
                     }
                     let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                    if excludes.as_ref().is_some_and(|ex| ex.matched_path_or_any_parents(path, is_dir).is_ignore()) {
+                    if is_excluded(&excludes, path, is_dir) {
                         continue;
                     }
                     if is_dir {
@@ -180,15 +188,56 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
     out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind, size: meta.len() });
 }
 
-fn build_excludes(root: &Path, patterns: &[String]) -> Result<Option<ignore::gitignore::Gitignore>, String> {
-    if patterns.is_empty() {
-        return Ok(None);
+/// One matcher per set, with its absolute base.
+type Excludes = Vec<(PathBuf, ignore::gitignore::Gitignore)>;
+
+fn build_excludes(sets: &[ExcludeSet]) -> Result<Excludes, String> {
+    let mut out = Vec::new();
+    for set in sets.iter().filter(|s| !s.patterns.is_empty()) {
+        let base = absolute(&set.base);
+        let mut b = ignore::gitignore::GitignoreBuilder::new(&base);
+        for p in &set.patterns {
+            b.add_line(None, p).map_err(|e| format!("invalid exclude pattern `{p}`: {e}"))?;
+        }
+        out.push((base, b.build().map_err(|e| format!("invalid exclude patterns: {e}"))?));
     }
-    let mut b = ignore::gitignore::GitignoreBuilder::new(root);
-    for p in patterns {
-        b.add_line(None, p).map_err(|e| format!("invalid exclude pattern `{p}`: {e}"))?;
+    Ok(out)
+}
+
+/// Whether a walked path matches an exclude set. Paths are compared in absolute, lexically
+/// normalized form, so a set applies whatever directory the walk started from; a path outside
+/// a set's base is not matched by it.
+fn is_excluded(excludes: &Excludes, path: &Path, is_dir: bool) -> bool {
+    if excludes.is_empty() {
+        return false;
     }
-    b.build().map(Some).map_err(|e| format!("invalid exclude patterns: {e}"))
+    let path = absolute(path);
+    excludes.iter().any(|(base, matcher)| {
+        path.strip_prefix(base).is_ok_and(|rel| {
+            !rel.as_os_str().is_empty() && matcher.matched_path_or_any_parents(rel, is_dir).is_ignore()
+        })
+    })
+}
+
+/// `path` made absolute against the current directory, with `.` and `..` resolved lexically.
+pub fn absolute(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
 }
 
 /// `path` relative to `root` with forward slashes, or as given when it lies elsewhere.

@@ -66,7 +66,9 @@ impl Engine {
             }
         }
         for node in tree.nodes() {
-            let Some(interested) = self.dispatch.get(node.kind() as usize) else { continue };
+            let Some(interested) = self.dispatch.get(node.kind() as usize) else {
+                continue;
+            };
             for &i in interested {
                 if failed[i] {
                     continue;
@@ -231,6 +233,7 @@ impl ProjectCx<'_> {
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
             suppression: None,
+            baseline: None,
             fingerprint: fingerprint(&meta.id, path, snippet),
         };
         self.out.diagnostics.push(diag);
@@ -265,6 +268,7 @@ pub fn make_diagnostic(
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
         suppression: None,
+        baseline: None,
         fingerprint: fingerprint(&meta.id, path, &normalized(source.slice(range.0, range.1))),
     }
 }

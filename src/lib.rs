@@ -5,8 +5,11 @@
 //! ([`engine`], [`rules`]) → project-level rules → collect and sort ([`check`]) → render
 //! ([`report`]).
 
+pub mod baseline;
+pub mod changed;
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod context;
 pub mod diagnostic;
 pub mod discover;
@@ -16,6 +19,7 @@ pub mod patterns;
 pub mod prefilter;
 pub mod project;
 pub mod report;
+pub mod results;
 pub mod rules;
 pub mod source;
 pub mod suppress;

@@ -20,7 +20,8 @@ pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
             What::Fn => &[Kind::Fn],
             What::Key => &[Kind::Pair],
             What::Implements => &[Kind::Container],
-            What::Number => &[Kind::Num],
+            // The module: constants branched on are found in one pass over the file.
+            What::Number => &[Kind::Num, Kind::Module],
         });
     }
     out
@@ -29,34 +30,142 @@ pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
 /// Runs the current rule's patterns on one node; reports the first that matches.
 pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let meta = cx.meta();
+    if node.kind() == Kind::Module {
+        check_constant_branches(node, cx);
+        return;
+    }
     for p in &meta.patterns {
         if p.mcp_context && !cx.mcp() {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            let message = p.message.replace("{value}", &value);
-            let diag = cx.report(at, message);
-            if let Some(level) = p.level {
-                diag.with_level(level);
-            }
-            if let Some(hint) = &p.hint {
-                diag.with_hint(hint.clone());
-            }
-            diag.legacy_handler(p.legacy_handler);
+            report(p, at, &value, cx);
             return;
         }
     }
 }
 
+fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
+    let message = p.message.replace("{value}", value);
+    let diag = cx.report(at, message);
+    if let Some(level) = p.level {
+        diag.with_level(level);
+    }
+    if let Some(hint) = &p.hint {
+        diag.with_hint(hint.clone());
+    }
+    diag.legacy_handler(p.legacy_handler);
+}
+
+/// `number` patterns: uses of a constant initialized with a listed number, where code branches
+/// on them (`if (e.code === URL_REQUIRED)`). The definition itself is found as a literal.
+fn check_constant_branches(root: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let meta = cx.meta();
+    let numbered: Vec<&Pattern> =
+        meta.patterns.iter().filter(|p| p.what == What::Number && (!p.mcp_context || cx.mcp())).collect();
+    if numbered.is_empty() {
+        return;
+    }
+    let constants = int_constants(root);
+    if constants.is_empty() {
+        return;
+    }
+    for node in root.descendants() {
+        if !is_branch_operand(node) {
+            continue;
+        }
+        let Some(v) = constant_value(&constants, node) else { continue };
+        if let Some(p) = numbered.iter().find(|p| p.numbers.contains(&v)) {
+            report(p, node, &v.to_string(), cx);
+        }
+    }
+}
+
+/// Same-file integer constants: `const X = -32042`, Rust `const X: i32 = -32_042`, TS enum
+/// members and associated consts, keyed by (enclosing container or "", name). A name bound
+/// to several different values is left out.
+pub fn int_constants(root: NodeRef<'_>) -> std::collections::HashMap<(String, String), i64> {
+    let mut out: std::collections::HashMap<(String, String), Option<i64>> = std::collections::HashMap::new();
+    for node in root.descendants() {
+        if !matches!(node.kind(), Kind::Var | Kind::Field) || node.text().is_empty() {
+            continue;
+        }
+        let Some(init) = node.child(Role::Init) else { continue };
+        let container =
+            node.parent().filter(|p| p.kind() == Kind::Container).map(|c| c.text().to_string()).unwrap_or_default();
+        let value = constant_init(init);
+        let slot = out.entry((container, node.text().to_string())).or_insert(value);
+        if *slot != value {
+            *slot = None;
+        }
+    }
+    out.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect()
+}
+
+/// The integer a constant's initializer stands for: a literal, or a one-argument wrapper of one
+/// (`ErrorCode(-32050)`).
+fn constant_init(init: NodeRef<'_>) -> Option<i64> {
+    if let Some(v) = init.int() {
+        return Some(v);
+    }
+    if init.kind() == Kind::Call {
+        let mut args = init.args();
+        let first = args.next()?;
+        return if args.next().is_none() { first.int() } else { None };
+    }
+    None
+}
+
+/// The value of a constant reference (`X`, `Codes.X`, `ErrorCode::X`, `Self::X`).
+pub fn constant_value(constants: &std::collections::HashMap<(String, String), i64>, node: NodeRef<'_>) -> Option<i64> {
+    match node.kind() {
+        Kind::Ident => constants.get(&(String::new(), node.text().to_string())).copied(),
+        Kind::Member => {
+            let object = node.object()?;
+            let owner = match object.kind() {
+                Kind::Ident if matches!(object.text(), "Self" | "this") => {
+                    node.enclosing(Kind::Container).map(|c| c.text().to_string())?
+                }
+                Kind::Ident | Kind::Member => object.text().to_string(),
+                _ => return None,
+            };
+            constants.get(&(owner, node.text().to_string())).copied()
+        }
+        _ => None,
+    }
+}
+
+/// Whether code branches on this node: an operand of `==`/`!=` (`===`, `!==`) or the pattern
+/// of a `case` / `match` arm.
+pub fn is_branch_operand(node: NodeRef<'_>) -> bool {
+    let Some(parent) = node.parent() else { return false };
+    match (node.role(), parent.kind()) {
+        (Role::Left | Role::Right, Kind::Binary) => matches!(parent.text(), "==" | "===" | "!=" | "!=="),
+        (Role::Pattern, Kind::Case) => true,
+        _ => false,
+    }
+}
+
 /// Whether `p` matches `node`: the node to report and the matched text.
 pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
+    let found = matches_what(p, node)?;
+    if !p.in_handler.is_empty() && !in_handler(node, &p.in_handler) {
+        return None;
+    }
+    Some(found)
+}
+
+fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
     match p.what {
         What::String => {
             let value = literal_or_string_key(node)?;
-            one_of(&p.values, value, p.ignore_case).then(|| (node, value.to_string()))
+            (one_of(&p.values, value, p.ignore_case) && !in_negated_assertion(node)).then(|| (node, value.to_string()))
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
+            if in_negated_assertion(node) {
+                return None;
+            }
             let position = if p.sent { is_method_sent(node) } else { is_method_position(node) };
             (one_of(&p.values, value, p.ignore_case) && position).then(|| (node, value.to_string()))
         }
@@ -65,6 +174,12 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 return None;
             }
             if !one_of(&p.names, node.text(), p.ignore_case) {
+                return None;
+            }
+            if p.member && node.kind() != Kind::Member {
+                return None;
+            }
+            if is_declared_name(node) {
                 return None;
             }
             if !p.receiver.is_empty() {
@@ -80,13 +195,22 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
             if !one_of(&p.names, name, p.ignore_case) {
                 return None;
             }
-            if !p.receiver.is_empty() {
+            if !p.receiver.is_empty() || !p.receiver_init.is_empty() {
                 let receiver = node.receiver()?;
-                if !receiver_matches(&p.receiver, receiver) {
+                let named = !p.receiver.is_empty() && receiver_matches(&p.receiver, receiver);
+                if !named && !initialized_by(receiver, &p.receiver_init) {
                     return None;
                 }
             }
             if p.value != ValueIs::Any && !value_is(p.value, node.arg(0)) {
+                return None;
+            }
+            if !p.arg_type.is_empty() && !node.arg(0).is_some_and(|a| built_from(a, &p.arg_type)) {
+                return None;
+            }
+            if !p.arg_keys.is_empty()
+                && !node.args().any(|a| a.kind() == Kind::Object && a.keys().any(|k| p.arg_keys.iter().any(|w| w == k)))
+            {
                 return None;
             }
             Some((node, name.to_string()))
@@ -111,8 +235,13 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
                 return None;
             }
             if !p.parent_key.is_empty() {
-                let outer = node.parent().and_then(|o| o.parent()).filter(|o| o.kind() == Kind::Pair)?;
-                if !one_of(&p.parent_key, outer.text(), p.ignore_case) {
+                let object = node.parent().filter(|o| o.kind() == Kind::Object)?;
+                // The outer pair's key (`roots: { listChanged }`, Rust `roots: Some(Roots { .. })`),
+                // or the struct literal's own name (`RootsCapabilities { list_changed }`).
+                let outer = unwrap_some_parent(object).parent().filter(|o| o.kind() == Kind::Pair);
+                let by_key = outer.is_some_and(|o| one_of(&p.parent_key, o.text(), p.ignore_case));
+                let by_struct = !object.text().is_empty() && one_of(&p.parent_key, object.text(), p.ignore_case);
+                if !by_key && !by_struct {
                     return None;
                 }
             }
@@ -131,9 +260,51 @@ pub fn matches<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Strin
         }
         What::Number => {
             let v = node.int()?;
-            p.numbers.contains(&v).then(|| (node, v.to_string()))
+            (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
     }
+}
+
+/// Whether a literal is an argument of a negated test assertion
+/// (`expect(sent).not.toContain('tasks/list')`, `assert.notEqual(…)`, `assert_ne!(…)`): the test
+/// states that the code does *not* use the literal, which is never a finding.
+pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
+    let mut child = node;
+    for anc in node.ancestors() {
+        match anc.kind() {
+            Kind::Fn | Kind::Block | Kind::Module => return false,
+            Kind::Macro if anc.text() == "assert_ne" => return true,
+            Kind::Call if child.role() == Role::Arg => {
+                // `expect(x['…']).toBeUndefined()`, `expect(x).not.toHaveProperty('…')`
+                if anc.callee().is_some_and(|c| c.is_ident("expect")) && expectation_is_negative(anc) {
+                    return true;
+                }
+                if let Some(callee) = anc.callee().filter(|c| c.kind() == Kind::Member) {
+                    let negated_chain = callee.object().is_some_and(|o| o.kind() == Kind::Member && o.text() == "not");
+                    let assert_not = callee.text().starts_with("not")
+                        && callee.object().is_some_and(|o| o.path_segments().first() == Some(&"assert"));
+                    if negated_chain || assert_not {
+                        return true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        child = anc;
+    }
+    false
+}
+
+/// Whether the matcher chain after `expect(…)` negates or expects absence.
+fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
+    let mut cur = expect_call;
+    while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
+        if member.text() == "not" || matches!(member.text(), "toBeUndefined" | "toBeNull" | "toBeFalsy") {
+            return true;
+        }
+        cur = member;
+    }
+    false
 }
 
 fn one_of(list: &[String], value: &str, ignore_case: bool) -> bool {
@@ -153,6 +324,38 @@ fn literal_or_string_key<'t>(node: NodeRef<'t>) -> Option<&'t str> {
     }
 }
 
+/// Whether a node is the name a declaration introduces (`class X`, `type X = …`, the `X` of
+/// `enum E { X = 1 }`, an interface property): a definition, not a use of an SDK name.
+fn is_declared_name(node: NodeRef<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        matches!(p.kind(), Kind::Container | Kind::Field | Kind::Var | Kind::Fn | Kind::Param)
+            && p.name_span() == Some(node.span())
+    })
+}
+
+/// Whether an expression builds a value of one of `types`: `T { .. }`, `T::new(..)`,
+/// `T::builder()…build()`, `&T::default()`, or the unit value `T`.
+fn built_from(arg: NodeRef<'_>, types: &[String]) -> bool {
+    let mut cur = arg;
+    while cur.kind() == Kind::Unary {
+        match cur.children().next() {
+            Some(c) => cur = c,
+            None => return false,
+        }
+    }
+    match cur.kind() {
+        Kind::Object => types.iter().any(|t| t == cur.text()),
+        Kind::Call | Kind::Ident | Kind::Member => {
+            let path = match cur.kind() {
+                Kind::Call => cur.callee().map(|c| c.path_segments()).unwrap_or_default(),
+                _ => cur.path_segments(),
+            };
+            path.iter().any(|seg| types.iter().any(|t| t == seg))
+        }
+        _ => false,
+    }
+}
+
 /// Whether a receiver path names one of the wanted words (`client`, `mcpServer.server`).
 pub fn receiver_matches(words: &[String], receiver: NodeRef<'_>) -> bool {
     let segments = receiver.path_segments();
@@ -165,6 +368,64 @@ pub fn receiver_matches(words: &[String], receiver: NodeRef<'_>) -> bool {
     })
 }
 
+/// Whether an expression is a variable initialized by a call named one of `names`
+/// (`const tool = server.registerTool(…)`, `let t = router.add(…).await?`). Any declaration of
+/// that name in the file counts: handles are usually declared once, at module or factory level.
+pub fn initialized_by(expr: NodeRef<'_>, names: &[String]) -> bool {
+    if names.is_empty() {
+        return false;
+    }
+    let expr = see_through(expr);
+    if expr.kind() != Kind::Ident || expr.text().is_empty() {
+        return false;
+    }
+    let name = expr.text();
+    expr.tree().nodes().any(|var| {
+        var.kind() == Kind::Var
+            && var.text() == name
+            && var.value().map(see_through).is_some_and(|init| {
+                init.kind() == Kind::Call && init.call_name().is_some_and(|n| names.iter().any(|w| w == n))
+            })
+    })
+}
+
+/// The expression under `await`, `?`, `&` and `*` (a prefix `!` negates, so it stays).
+pub fn see_through(mut node: NodeRef<'_>) -> NodeRef<'_> {
+    while node.kind() == Kind::Unary && matches!(node.text(), "await" | "?" | "&" | "*") {
+        match node.children().next() {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
+/// Whether a node lies inside a request handler: a function passed to a call named one of
+/// `names` (directly, or by name: `setRequestHandler(method, onList)`), or a function that
+/// carries an attribute or decorator named one of them (`#[tool]`).
+pub fn in_handler(node: NodeRef<'_>, names: &[String]) -> bool {
+    let named = |n: &str| names.iter().any(|w| w == n);
+    node.ancestors().filter(|a| a.kind() == Kind::Fn).any(|f| {
+        if f.children_with(Role::Attr).any(|a| named(a.text())) {
+            return true;
+        }
+        if f.role() == Role::Arg {
+            return f.parent().and_then(|c| c.call_name()).is_some_and(named);
+        }
+        // `function onList() {…}` or `const onList = async () => …`, passed by name.
+        let fn_name = match f.parent() {
+            Some(var) if f.role() == Role::Init && var.kind() == Kind::Var => var.text(),
+            _ => f.text(),
+        };
+        !fn_name.is_empty()
+            && f.tree().nodes().any(|c| {
+                c.kind() == Kind::Call
+                    && c.call_name().is_some_and(named)
+                    && c.args().any(|a| a.kind() == Kind::Ident && a.text() == fn_name)
+            })
+    })
+}
+
 /// Whether a container (class, impl) implements or extends one of `names`.
 pub fn implements_any(container: NodeRef<'_>, names: &[String]) -> bool {
     container.children_with(Role::Implements).any(|t| names.iter().any(|n| n == t.text()))
@@ -172,6 +433,7 @@ pub fn implements_any(container: NodeRef<'_>, names: &[String]) -> bool {
 
 /// Whether a value node satisfies a `ValueIs` requirement.
 pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
+    let value = value.map(unwrap_some);
     match want {
         ValueIs::Any => true,
         ValueIs::True => value.is_some_and(|v| v.kind() == Kind::Bool && v.text() == "true"),
@@ -179,6 +441,25 @@ pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
             None => false,
             Some(v) => !is_unset(v),
         },
+    }
+}
+
+/// Rust `Some(x)`: `x`; anything else: itself.
+pub fn unwrap_some(v: NodeRef<'_>) -> NodeRef<'_> {
+    if v.kind() == Kind::Call && v.callee().is_some_and(|c| c.is_ident("Some")) {
+        let mut args = v.args();
+        if let (Some(inner), None) = (args.next(), args.next()) {
+            return inner;
+        }
+    }
+    v
+}
+
+/// For a value inside Rust `Some(…)`: the `Some(…)` call; anything else: itself.
+fn unwrap_some_parent(v: NodeRef<'_>) -> NodeRef<'_> {
+    match v.parent() {
+        Some(call) if v.role() == Role::Arg && unwrap_some(call).id() == v.id() => call,
+        _ => v,
     }
 }
 
@@ -207,6 +488,117 @@ const METHOD_ARG_CALLS: &[&str] = &[
     "onRequest",
     "onNotification",
 ];
+
+/// Calls that send a message: requests and notifications whose first argument is the message,
+/// and raw writes of a serialized message.
+const SEND_CALLS: &[&str] = &[
+    "request",
+    "sendRequest",
+    "send",
+    "send_request",
+    "notification",
+    "sendNotification",
+    "send_notification",
+    "notify",
+    "sendMessage",
+    "send_message",
+    "postMessage",
+    "write",
+    "write_all",
+    "writeln",
+];
+
+/// Calls and operators a message passes through on its way to a send call unchanged in
+/// meaning: serialization and string building.
+const SERIALIZE_CALLS: &[&str] = &["stringify", "to_string", "to_vec", "to_value", "to_writer", "format"];
+
+/// Methods called on a serialized message on its way out (`.as_bytes()`, `.into_bytes()`).
+const RECEIVER_PASS_CALLS: &[&str] = &["as_bytes", "into_bytes", "as_str", "clone", "into"];
+
+/// Whether a method-name literal stands where the method is sent rather than handled: the
+/// `method` of an object that reaches a send call (`extra.sendRequest({ method })`,
+/// `process.stdout.write(JSON.stringify({ jsonrpc, id, method }) + '\n')`, or through a variable
+/// of the same function), or the first argument of a send call. An object handed to
+/// `onmessage`, kept in a table, or embedded in `inputRequests` is not sent.
+pub fn is_method_sent(node: NodeRef<'_>) -> bool {
+    let Some(parent) = node.parent() else { return false };
+    match (node.role(), parent.kind()) {
+        (Role::Arg, Kind::Call) => is_send_call_arg0(node),
+        (Role::Value, Kind::Pair) if parent.text() == "method" => {
+            let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
+            let message = message_expression(object);
+            if reaches_send_call(message) {
+                return true;
+            }
+            // `const request = { method: … }; … extra.sendRequest(request, …)`
+            let Some(var) = message.parent().filter(|v| v.kind() == Kind::Var && message.role() == Role::Init) else {
+                return false;
+            };
+            let name = var.text();
+            if name.is_empty() {
+                return false;
+            }
+            let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
+            scope.descendants().any(|n| n.is_ident(name) && reaches_send_call(n))
+        }
+        _ => false,
+    }
+}
+
+/// The expression a message object stands as: itself, or the `json!` macro that wraps it.
+fn message_expression(object: NodeRef<'_>) -> NodeRef<'_> {
+    match object.parent() {
+        Some(m) if m.kind() == Kind::Macro && m.text() == "json" => m,
+        _ => object,
+    }
+}
+
+/// Whether an expression reaches a send call as its first argument, through serialization,
+/// string concatenation, `await`/`&`/`?` and template substitutions.
+fn reaches_send_call(expr: NodeRef<'_>) -> bool {
+    let mut cur = expr;
+    loop {
+        if is_send_call_arg0(cur) {
+            return true;
+        }
+        let Some(parent) = cur.parent() else { return false };
+        // `msg.to_string()`, `msg.to_string().as_bytes()`: a method call on the message.
+        if cur.role() == Role::Object && parent.kind() == Kind::Member && parent.role() == Role::Callee {
+            let Some(call) = parent.parent() else { return false };
+            if !SERIALIZE_CALLS.contains(&parent.text()) && !RECEIVER_PASS_CALLS.contains(&parent.text()) {
+                return false;
+            }
+            cur = call;
+            continue;
+        }
+        let passes = match parent.kind() {
+            Kind::Call => cur.role() == Role::Arg && parent.call_name().is_some_and(|n| SERIALIZE_CALLS.contains(&n)),
+            Kind::Macro => matches!(parent.text(), "format" | "json") || parent.text().starts_with("write"),
+            Kind::Binary => parent.text() == "+",
+            Kind::Unary => matches!(parent.text(), "await" | "&" | "?" | "*"),
+            Kind::Template => true,
+            _ => false,
+        };
+        if !passes {
+            return false;
+        }
+        if parent.kind() == Kind::Macro && parent.text().starts_with("write") {
+            return true;
+        }
+        cur = parent;
+    }
+}
+
+/// Whether `node` is the first argument of a send call (the second of `write!`/`writeln!`,
+/// whose first is the writer, counts through [`reaches_send_call`]).
+fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
+    node.role() == Role::Arg
+        && node.parent().is_some_and(|call| {
+            call.kind() == Kind::Call
+                && call.arg(0).is_some_and(|a| a.id() == node.id())
+                && call.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
+        })
+}
 
 /// Whether an expression reads a JSON-RPC method name: `req.method`, `method`,
 /// `request.method.as_str()`, `&*msg.method`.
@@ -261,23 +653,6 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
                 && m.text() == "includes"
                 && m.parent().is_some_and(|call| call.kind() == Kind::Call && call.arg(0).is_some_and(is_method_expr))
         }),
-        _ => false,
-    }
-}
-
-/// Calls that send a request or notification named by their first argument.
-const SEND_CALLS: &[&str] =
-    &["request", "notification", "sendRequest", "sendNotification", "send_request", "send_notification"];
-
-/// Whether a string literal is a method being sent: `{ method: 'x' }` or `notification('x', …)`.
-pub fn is_method_sent(node: NodeRef<'_>) -> bool {
-    let Some(parent) = node.parent() else { return false };
-    match (node.kind(), node.role(), parent.kind()) {
-        (Kind::Str, Role::Value, Kind::Pair) => parent.text() == "method",
-        (Kind::Str, Role::Arg, Kind::Call) => {
-            parent.arg(0).is_some_and(|a| a.id() == node.id())
-                && parent.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
-        }
         _ => false,
     }
 }
@@ -337,6 +712,151 @@ mod tests {
     use super::*;
     use crate::lang::typescript::{lower, Dialect};
     use crate::source::SourceFile;
+    use crate::tree::Tree;
+
+    fn ts(src: &str) -> Tree {
+        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn rs(src: &str) -> Tree {
+        match crate::lang::rust::lower(&SourceFile::new(src.to_string())) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn pattern(toml_text: &str) -> Pattern {
+        match toml::from_str(toml_text) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The matched texts of one pattern over a whole file, in document order.
+    fn found(p: &Pattern, tree: &Tree) -> Vec<String> {
+        tree.nodes().filter_map(|n| matches(p, n)).map(|(at, v)| format!("{v}@{}", at.start())).collect()
+    }
+
+    #[test]
+    fn sent_methods_are_told_from_handled_ones() {
+        let p = pattern("what = 'method'\nvalues = ['roots/list']\nsent = true\nmessage = 'm'");
+        let src = "extra.sendRequest({ method: 'roots/list' }, S);\n\
+                   const req = { method: 'roots/list' }; await ctx.mcpReq.send(req);\n\
+                   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'roots/list' }) + '\\n');\n\
+                   transport.onmessage({ jsonrpc: '2.0', id: 2, method: 'roots/list' });\n\
+                   client.setRequestHandler('roots/list', h);\n\
+                   if (msg.method === 'roots/list') {}\n\
+                   const asks = { inputRequests: { r: { method: 'roots/list' } } };\n\
+                   function f() { const other = { method: 'roots/list' }; return other; }";
+        let t = ts(src);
+        assert_eq!(found(&p, &t).len(), 3, "{:?}", found(&p, &t));
+        // Without `sent`, every `method:` value and the handler registration count.
+        let any = pattern("what = 'method'\nvalues = ['roots/list']\nmessage = 'm'");
+        assert_eq!(found(&any, &t).len(), 8);
+    }
+
+    #[test]
+    fn negated_assertions_are_not_uses() {
+        let p = pattern("what = 'string'\nvalues = ['tasks/list']\nmessage = 'm'");
+        let t = ts("expect(sent).not.toContain('tasks/list');\nassert.notEqual(m, 'tasks/list');\n\
+                    expect(meta['tasks/list']).toBeUndefined();\n\
+                    expect(sent).toContain('tasks/list');\nconst m = 'tasks/list';");
+        assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn declared_names_are_not_uses() {
+        let p = pattern("what = 'ident'\nnames = ['UrlElicitationRequired', 'Sub']\nmessage = 'm'");
+        let t = ts("enum ErrorCode { UrlElicitationRequired = -32042 }\ntype Sub = string;\n\
+                    if (e.code === ErrorCode.UrlElicitationRequired) {}\nlet s: Sub;");
+        assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn rust_shapes_see_through_some_and_struct_names() {
+        let key = pattern("what = 'key'\nnames = ['list_changed']\nparent_key = ['roots', 'RootsCapabilities']\nvalue = 'set'\nmessage = 'm'");
+        let src = "fn f() {\n\
+                   let a = ClientCapabilities { roots: Some(RootsCapabilities { list_changed: Some(true) }), ..Default::default() };\n\
+                   let b = RootsCapabilities { list_changed: Some(true) };\n\
+                   let c = RootsCapabilities { list_changed: None };\n\
+                   let d = ToolsCapability { list_changed: Some(true) };\n}";
+        let t = rs(src);
+        assert_eq!(found(&key, &t).len(), 2, "{:?}", found(&key, &t));
+        let sent = pattern("what = 'method'\nvalues = ['roots/list']\nsent = true\nmessage = 'm'");
+        let src = "fn g(out: &mut Stdout) {\n\
+                   let msg = json!({\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"roots/list\"});\n\
+                   out.write_all(msg.to_string().as_bytes());\n\
+                   let table = json!({\"method\": \"roots/list\"});\n\
+                   keep(table);\n}";
+        assert_eq!(found(&sent, &rs(src)).len(), 1);
+    }
+
+    #[test]
+    fn member_only_idents() {
+        let p = pattern("what = 'ident'\nnames = ['elicitationId']\nmember = true\nmessage = 'm'");
+        let t = ts("const elicitationId = id(); use(elicitationId); read(req.params.elicitationId);");
+        assert_eq!(found(&p, &t).len(), 1);
+    }
+
+    #[test]
+    fn calls_by_argument_type() {
+        let p = pattern("what = 'call'\nnames = ['subscribe']\narg_type = ['SubscribeRequestParams']\nmessage = 'm'");
+        let t = ts("client.subscribe(SubscribeRequestParams.new(uri));\n\
+                    client.subscribe(SubscribeRequestParams.builder().uri(u).build());\n\
+                    rx.subscribe(); redis.subscribe('channel'); client.subscribe(params);");
+        assert_eq!(found(&p, &t).len(), 2);
+    }
+
+    #[test]
+    fn constants_branched_on_resolve_to_their_value() {
+        let t = ts("const URL_REQUIRED = -32_042;\nenum Codes { Url = -32042, Other = 5 }\n\
+                    if (e.code === URL_REQUIRED) {}\nswitch (e.code) { case Codes.Url: break; case Codes.Other: break; }\n\
+                    throw new McpError(URL_REQUIRED, 'x');");
+        let constants = int_constants(t.root());
+        let hits: Vec<i64> =
+            t.nodes().filter(|n| is_branch_operand(*n)).filter_map(|n| constant_value(&constants, n)).collect();
+        assert_eq!(hits, vec![-32042, -32042, 5]);
+    }
+
+    /// The names of the calls `p` matches in `src`.
+    fn calls(p: &Pattern, src: &str) -> Vec<String> {
+        let t = ts(src);
+        t.nodes().filter(|n| n.kind() == Kind::Call).filter_map(|n| matches(p, n)).map(|(_, v)| v).collect()
+    }
+
+    #[test]
+    fn in_handler_needs_a_handler_callback_or_attribute() {
+        let p = pattern("what = 'call'\nnames = ['sendToolListChanged']\nin_handler = ['registerTool']\nmessage = 'm'");
+        let src = "server.sendToolListChanged();\n\
+                   server.registerTool('a', {}, async () => { server.sendToolListChanged(); });\n\
+                   async function onB() { server.sendToolListChanged(); }\n\
+                   server.registerTool('b', {}, onB);\n\
+                   const onC = () => server.sendToolListChanged();\n\
+                   watch('.', () => server.sendToolListChanged());";
+        assert_eq!(calls(&p, src).len(), 2);
+    }
+
+    #[test]
+    fn receiver_init_and_arg_keys() {
+        let p = pattern(
+            "what = 'call'\nnames = ['update', 'disable']\nreceiver = ['registered']\n\
+             receiver_init = ['registerTool']\narg_keys = ['enabled']\nmessage = 'm'",
+        );
+        let src = "const t = server.registerTool('a', {}, f);\n\
+                   const s = settings();\n\
+                   t.update({ enabled: false });\n\
+                   t.update({ title: 'x' });\n\
+                   s.update({ enabled: false });\n\
+                   registered.get('x')?.update({ enabled: true });";
+        assert_eq!(calls(&p, src), vec!["update".to_string(), "update".to_string()]);
+        let t = ts("const t = await server.registerTool('a', {}, f);\nt.x();");
+        let receiver =
+            t.nodes().find(|n| n.kind() == Kind::Call && n.call_name() == Some("x")).and_then(|c| c.receiver());
+        assert!(receiver.is_some_and(|r| initialized_by(r, &["registerTool".to_string()])));
+    }
 
     #[test]
     fn declaration_of_finds_the_nearest_visible_binding() {

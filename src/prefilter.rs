@@ -24,6 +24,11 @@ impl Prefilter {
         let mut always = false;
         for def in rules {
             if def.rule.is_none() || def.meta.builtin {
+                // Built-in rules have no check of their own; those that read comments
+                // (suppressions) still need their files parsed.
+                if def.meta.builtin {
+                    tokens.extend(def.meta.prefilter.tokens.iter().map(|t| t.to_ascii_lowercase()));
+                }
                 continue;
             }
             let source_langs = def.meta.languages.iter().any(|l| l == "typescript" || l == "rust");

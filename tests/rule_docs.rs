@@ -10,6 +10,8 @@ use mcpshift::rules::{registry, RuleDef};
 /// analyzer's own MCP0xx diagnostics.
 const CATALOGUE: &[(&str, &str)] = &[
     ("MCP000", "file-not-analyzed"),
+    ("MCP001", "invalid-suppression"),
+    ("MCP002", "unused-suppression"),
     ("MCP101", "session-state"),
     ("MCP102", "session-id-header"),
     ("MCP103", "stream-resumability"),

@@ -84,6 +84,17 @@ pub fn summary(report: &Report) -> String {
     if c.suppressed > 0 {
         s.push_str(&format!(" {} suppressed.", c.suppressed));
     }
+    if let Some(b) = &report.baseline {
+        s.push_str(&format!(" {} in the baseline.", c.baselined));
+        if !b.absent.is_empty() {
+            s.push_str(&format!(
+                " {} of {} no longer found: write it again (`--write-baseline {}`) to drop them.",
+                plural(b.absent.len(), "entry"),
+                b.file,
+                b.file
+            ));
+        }
+    }
     s.push_str(&format!(
         " {} analyzed, {} not analyzed.\n",
         plural(report.files_analyzed, "file"),

@@ -64,6 +64,16 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
         "findings": findings,
         "not_analyzed": not_analyzed,
     });
+    let mut doc = doc;
+    // Only with `--baseline`/`--write-baseline`: what the comparison left out and found stale.
+    if let Some(b) = &report.baseline {
+        let absent: Vec<Value> = b
+            .absent
+            .iter()
+            .map(|e| json!({ "path": e.path, "rule": e.rule, "fingerprint": e.fingerprint, "message": e.message }))
+            .collect();
+        doc["baseline"] = json!({ "file": b.file, "unchanged": b.unchanged, "absent": absent });
+    }
     let mut out = serde_json::to_vec_pretty(&doc).map_err(|e| e.to_string())?;
     out.push(b'\n');
     Ok(out)

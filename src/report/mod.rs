@@ -1,10 +1,13 @@
 //! Renderers: one module per output format, each turning a [`Report`] into bytes.
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod markdown;
+pub mod sarif;
 
 use crate::check::{Options, Report};
-use crate::rules::{Level, Registry};
+use crate::rules::{Level, Registry, RuleDef};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -13,6 +16,24 @@ pub enum Format {
     Human,
     /// The versioned JSON document described in the README.
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands: one annotation per finding.
+    Github,
+    /// A Markdown migration report for a pull request or a job summary.
+    Markdown,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
+            Format::Markdown => "markdown",
+        }
+    }
 }
 
 /// What a renderer needs besides the report.
@@ -27,16 +48,28 @@ pub fn render(format: Format, report: &Report, cx: &RenderContext<'_>) -> Result
     match format {
         Format::Human => human::render(report, cx),
         Format::Json => json::render(report, cx),
+        Format::Sarif => sarif::render(report, cx),
+        Format::Github => github::render(report, cx),
+        Format::Markdown => markdown::render(report, cx),
     }
 }
 
-/// Counts of active (not suppressed) findings by level.
+/// Where a rule's document lives in the repository: the SARIF `helpUri` and the Markdown
+/// report's links.
+pub fn rule_doc_url(def: &RuleDef) -> String {
+    format!("{}/blob/main/rules/{}-{}.toml", env!("CARGO_PKG_REPOSITORY"), def.meta.id, def.meta.name)
+}
+
+/// Counts of active findings by level, and of the findings left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// Covered by an inline suppression.
     pub suppressed: usize,
+    /// Recorded in the baseline.
+    pub baselined: usize,
 }
 
 impl Counts {
@@ -45,6 +78,10 @@ impl Counts {
         for d in &report.findings {
             if d.suppression.is_some() {
                 c.suppressed += 1;
+                continue;
+            }
+            if !d.is_active() {
+                c.baselined += 1;
                 continue;
             }
             match d.level {

@@ -91,6 +91,29 @@ pub struct RuleMeta {
     pub data: toml::Table,
 }
 
+impl RuleMeta {
+    /// A list of strings from `[data]` (empty when the key is absent or not a list of strings).
+    pub fn data_strings(&self, key: &str) -> Vec<&str> {
+        match self.data.get(key) {
+            Some(toml::Value::Array(items)) => items.iter().filter_map(|v| v.as_str()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// One string from `[data]`.
+    pub fn data_str(&self, key: &str) -> Option<&str> {
+        self.data.get(key).and_then(|v| v.as_str())
+    }
+
+    /// The string entries of a `[data.<key>]` table, sorted by key.
+    pub fn data_pairs(&self, key: &str) -> Vec<(&str, &str)> {
+        match self.data.get(key) {
+            Some(toml::Value::Table(t)) => t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpecRef {
@@ -135,7 +158,8 @@ pub enum What {
     /// `match` arm on a method, a comparison with `.method`, the first argument of a handler
     /// registration or request call, a key of a method-keyed handler table.
     Method,
-    /// An identifier, member name or type name (imports excluded).
+    /// An identifier, member name or type name used in code (imports and the names that
+    /// declarations introduce excluded).
     Ident,
     /// A call whose function or method name is one of `names`.
     Call,
@@ -147,7 +171,9 @@ pub enum What {
     Key,
     /// A class, struct or impl that implements or extends one of `names`.
     Implements,
-    /// An integer literal (any spelling) whose value is one of `numbers`.
+    /// An integer literal (any spelling) whose value is one of `numbers`; also, where code
+    /// branches on it (`==`, `!=`, a `case` or `match` arm), a same-file constant or enum
+    /// member initialized with such a literal (the literal itself counts at its definition).
     Number,
 }
 
@@ -184,16 +210,46 @@ pub struct Pattern {
     /// (ASCII case-insensitive), e.g. `client`, `server`, `transport`.
     #[serde(default)]
     pub receiver: Vec<String>,
+    /// For `ident`: only a member name (`params.elicitationId`, `X::NAME`), never a bare
+    /// variable, parameter or type of that name.
+    #[serde(default)]
+    pub member: bool,
+    /// For `call`: the first argument is built from one of these types: a struct literal
+    /// (`T { .. }`), a constructor or builder chain (`T::new(..)`, `T::builder()…build()`), or
+    /// the type itself (`client.subscribe(SubscribeRequestParams::new(uri))`).
+    #[serde(default)]
+    pub arg_type: Vec<String>,
+    /// For `method`: only where the method is sent, not where a handler receives or compares
+    /// it: the `method` of an object that reaches a send call (`request`, `sendRequest`,
+    /// `send`, `send_request`, `notification`, `notify`, a raw `write` of the serialized
+    /// message), directly or through a variable of the same function, or the first argument of
+    /// such a call. An object kept in a table, embedded in another message (`inputRequests`) or
+    /// handed to `onmessage` is not sent.
+    #[serde(default)]
+    pub sent: bool,
+    /// For `call`: the receiver may instead be a variable initialized by a call named one of
+    /// these (`const t = server.registerTool(…); t.disable()`). With `receiver` also set, either
+    /// suffices.
+    #[serde(default)]
+    pub receiver_init: Vec<String>,
+    /// For `call`: an object-literal argument must have one of these keys
+    /// (`tool.update({ enabled: false })`).
+    #[serde(default)]
+    pub arg_keys: Vec<String>,
+    /// Any pattern: the node must lie inside a request handler, i.e. a function passed to a
+    /// call named one of these (`registerTool(name, config, async () => …)`, also by name:
+    /// `setRequestHandler(method, onList)`) or a function carrying an attribute or decorator
+    /// named one of these (`#[tool] async fn …`).
+    #[serde(default)]
+    pub in_handler: Vec<String>,
     /// For `fn`: the implemented trait or interface.
     #[serde(default)]
     pub in_impl: Vec<String>,
-    /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`).
+    /// For `key`: the key of the enclosing object's own pair (`roots: { listChanged: … }`, also
+    /// through Rust `Some(…)`), or the name of the Rust struct literal the key belongs to
+    /// (`RootsCapabilities { list_changed: … }`).
     #[serde(default)]
     pub parent_key: Vec<String>,
-    /// For `method`: only where the method is sent (a `method:` value, the first argument of a
-    /// request or notification call), not where a handler receives or compares it.
-    #[serde(default)]
-    pub sent: bool,
     /// For `key`: the object must be an argument of a call (or `new`) named one of these
     /// (`new StreamableHTTPClientTransport(url, { sessionId })`).
     #[serde(default)]

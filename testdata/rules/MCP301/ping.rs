@@ -27,7 +27,7 @@ pub fn raw(id: u64) -> serde_json::Value {
 
 pub fn dispatch(method: &str) -> Option<serde_json::Value> {
     match method {
-        // expect: MCP301
+        // expect: MCP301, MCP403
         "ping" => Some(json!({})),
         _ => None,
     }

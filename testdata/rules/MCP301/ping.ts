@@ -20,7 +20,7 @@ export function dispatch(message: { method: string; id: number }) {
   switch (message.method) {
     // expect: MCP301
     case 'ping':
-      return { jsonrpc: '2.0', id: message.id, result: {} };
+      return { jsonrpc: '2.0', id: message.id, result: {} }; // expect: MCP403
     default:
       return null;
   }

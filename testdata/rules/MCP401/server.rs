@@ -8,7 +8,7 @@ pub const RESOURCE_NOT_FOUND: i64 = -32002;
 pub enum RpcCode {
     // expect: MCP401
     NotFound = -32_002,
-    Busy = -32005,
+    Busy = 1001,
 }
 
 pub fn not_found(uri: &str) -> ErrorData {

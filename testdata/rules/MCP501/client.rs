@@ -28,10 +28,12 @@ pub async fn follow(client: &RunningService<RoleClient, ()>, uri: String) -> any
     let caps = &info.capabilities;
     // expect: MCP501
     if caps.resources.is_some() {
+        // expect: MCP303
         client.peer().subscribe(SubscribeRequestParams::new(uri.clone())).await?;
     }
     // expect: MCP501
     if let Some(_resources) = &caps.resources {
+        // expect: MCP303
         client.subscribe(SubscribeRequestParams::new(uri.clone())).await?;
     }
     // expect: MCP501
@@ -52,6 +54,7 @@ pub async fn peer_side(peer: &Peer<RoleClient>, uri: String) -> anyhow::Result<(
     if let Some(info) = peer.peer_info() {
         // expect: MCP501
         if info.capabilities.resources.is_some() && !uri.is_empty() {
+            // expect: MCP303
             peer.subscribe(SubscribeRequestParams::new(uri)).await?;
         }
     }

@@ -23,10 +23,10 @@ export async function setup(client: Client, uri: string) {
   // expect: MCP501
   if (caps.logging === true) console.log('logging');
 
-  // expect: MCP501
+  // expect: MCP501, MCP303
   if (caps?.resources) await client.subscribeResource({ uri });
 
-  // expect: MCP501
+  // expect: MCP501, MCP303
   caps.resources?.listChanged && (await client.subscribeResource({ uri }));
 
   // expect: MCP501
@@ -48,6 +48,7 @@ export async function raw(send: (m: object) => Promise<void>, init: { capabiliti
   const serverCaps = init.capabilities;
   // expect: MCP501
   if (serverCaps.resources) {
+    // expect: MCP303
     await send({ jsonrpc: '2.0', id: 7, method: 'resources/subscribe', params: { uri: 'file:///a' } });
   }
 }

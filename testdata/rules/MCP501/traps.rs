@@ -12,11 +12,13 @@ pub async fn correct(peer: &Peer<RoleClient>, uri: String, items: &[String]) -> 
     }
     // ok: MCP501
     if caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false) {
+        // expect: MCP303
         peer.subscribe(SubscribeRequestParams::new(uri.clone())).await?;
     }
     // ok: MCP501
     if let Some(resources) = &caps.resources {
         if resources.subscribe == Some(true) {
+            // expect: MCP303
             peer.subscribe(SubscribeRequestParams::new(uri.clone())).await?;
         }
     }

@@ -5,6 +5,7 @@ export async function setup(client: Client, uri: string, items: string[]) {
   const caps = client.getServerCapabilities() ?? {};
 
   // ok: MCP501
+  // expect: MCP303
   if (caps.resources?.subscribe === true) await client.subscribeResource({ uri });
 
   // ok: MCP501
@@ -26,6 +27,7 @@ export async function setup(client: Client, uri: string, items: string[]) {
 
   // ok: MCP501
   if (caps.resources && caps.resources.subscribe) {
+    // expect: MCP303
     await client.subscribeResource({ uri });
   }
 

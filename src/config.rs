@@ -1,0 +1,254 @@
+//! `mcpshift.toml`: the project's configuration, found by walking up from the first path.
+//!
+//! A dedicated file with top-level keys (like `ruff.toml`), not a table in a shared manifest:
+//! mcpshift analyzes TypeScript and Rust projects alike, so neither `package.json` nor
+//! `Cargo.toml` is the natural home, and a file of its own is found the same way in both.
+//!
+//! ```toml
+//! target = "modern"            # or "dual"
+//! select = ["MCP1", ...]       # rule ids or names to run (default: all)
+//! ignore = ["MCP104"]          # rule ids or names not to run
+//! exclude = ["generated/**"]   # gitignore-style globs, relative to this file
+//! fail-on = "warning"          # error | warning | note | never
+//!
+//! [levels]                     # per-rule level: error | warning | note | off
+//! MCP103 = "note"
+//! session-id-header = "warning"
+//! ```
+//!
+//! Every key is optional. A key given on the command line replaces the file's. An unknown key
+//! or a bad value is an error naming the file, the line and the valid choices.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::discover::absolute;
+use crate::rules::{Level, Registry};
+use crate::source::SourceFile;
+
+/// The configuration file's name.
+pub const FILE_NAME: &str = "mcpshift.toml";
+
+/// `--fail-on` / `fail-on`: the lowest level that makes the exit code 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailOn {
+    Error,
+    Warning,
+    Note,
+    Never,
+}
+
+impl FailOn {
+    pub fn threshold(self) -> Option<Level> {
+        match self {
+            FailOn::Error => Some(Level::Error),
+            FailOn::Warning => Some(Level::Warning),
+            FailOn::Note => Some(Level::Note),
+            FailOn::Never => None,
+        }
+    }
+}
+
+/// `--target` / `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetArg {
+    Modern,
+    Dual,
+}
+
+/// A value of the `[levels]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum LevelSetting {
+    Error,
+    Warning,
+    Note,
+    Off,
+}
+
+/// The file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    target: Option<TargetArg>,
+    select: Option<Vec<Spanned<String>>>,
+    ignore: Option<Vec<Spanned<String>>>,
+    exclude: Option<Vec<Spanned<String>>>,
+    fail_on: Option<FailOn>,
+    levels: Option<BTreeMap<Spanned<String>, Spanned<LevelSetting>>>,
+}
+
+/// A validated configuration file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The file, as it is named in messages.
+    pub file: PathBuf,
+    /// Its directory, absolute: the base of `exclude`.
+    pub dir: PathBuf,
+    pub target: Option<TargetArg>,
+    pub select: Option<Vec<String>>,
+    pub ignore: Option<Vec<String>>,
+    pub exclude: Option<Vec<String>>,
+    pub fail_on: Option<FailOn>,
+    /// Level overrides, rule id → level.
+    pub levels: Vec<(String, Level)>,
+    /// Rule ids set to `off` in `[levels]`.
+    pub off: Vec<String>,
+}
+
+/// The nearest `mcpshift.toml` at or above `start` (a file or directory). The walk stops at
+/// the root of the repository (a directory holding `.git`), so a stray file above a checkout
+/// is never picked up.
+pub fn find(start: &Path) -> Option<PathBuf> {
+    let start = absolute(start);
+    let mut dir = if start.is_dir() { Some(start.as_path()) } else { start.parent() };
+    while let Some(d) = dir {
+        let candidate = d.join(FILE_NAME);
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+        if d.join(".git").exists() {
+            return None;
+        }
+        dir = d.parent();
+    }
+    None
+}
+
+/// Reads and validates a configuration file.
+pub fn load(file: &Path, registry: &Registry) -> Result<Config, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    parse(file, &text, registry)
+}
+
+/// Parses and validates configuration text; `file` names it in messages.
+pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, String> {
+    let source = SourceFile::new(text.to_string());
+    let at = |span: Option<std::ops::Range<usize>>, message: &str| -> String {
+        match span {
+            Some(span) => {
+                let p = source.position(span.start);
+                format!("{}:{}:{}: {message}", file.display(), p.line, p.column)
+            }
+            None => format!("{}: {message}", file.display()),
+        }
+    };
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().to_string();
+        let message =
+            if message.starts_with("unknown field") { format!("{message} (the keys of {FILE_NAME})") } else { message };
+        at(e.span(), &message)
+    })?;
+
+    let rule = |name: &Spanned<String>| -> Result<String, String> {
+        match registry.get(name.get_ref()) {
+            Some(def) => Ok(def.meta.id.clone()),
+            None => {
+                let ids: Vec<&str> = registry.rules.iter().map(|r| r.meta.id.as_str()).collect();
+                Err(at(
+                    Some(name.span()),
+                    &format!(
+                        "unknown rule `{}`; valid rules (ids or names, see `mcpshift rules`): {}",
+                        name.get_ref(),
+                        ids.join(", ")
+                    ),
+                ))
+            }
+        }
+    };
+    let rules = |list: Option<Vec<Spanned<String>>>| -> Result<Option<Vec<String>>, String> {
+        list.map(|l| l.iter().map(|n| rule(n).map(|_| n.get_ref().clone())).collect()).transpose()
+    };
+
+    let dir = absolute(file).parent().map(Path::to_path_buf).unwrap_or_default();
+    let exclude = match raw.exclude {
+        Some(patterns) => {
+            let mut b = ignore::gitignore::GitignoreBuilder::new(&dir);
+            for p in &patterns {
+                b.add_line(None, p.get_ref())
+                    .map_err(|e| at(Some(p.span()), &format!("invalid exclude pattern `{}`: {e}", p.get_ref())))?;
+            }
+            Some(patterns.into_iter().map(Spanned::into_inner).collect())
+        }
+        None => None,
+    };
+
+    let mut levels = Vec::new();
+    let mut off = Vec::new();
+    for (name, setting) in raw.levels.unwrap_or_default() {
+        let id = rule(&name)?;
+        match *setting.get_ref() {
+            LevelSetting::Error => levels.push((id, Level::Error)),
+            LevelSetting::Warning => levels.push((id, Level::Warning)),
+            LevelSetting::Note => levels.push((id, Level::Note)),
+            LevelSetting::Off => off.push(id),
+        }
+    }
+
+    Ok(Config {
+        file: file.to_path_buf(),
+        dir,
+        target: raw.target,
+        select: rules(raw.select)?,
+        ignore: rules(raw.ignore)?,
+        exclude,
+        fail_on: raw.fail_on,
+        levels,
+        off,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> Result<Config, String> {
+        let registry = match crate::rules::registry() {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
+        };
+        parse(Path::new("mcpshift.toml"), text, registry)
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let c = parse_str(
+            "target = \"dual\"\nselect = [\"MCP102\", \"removed-ping\"]\nignore = [\"MCP103\"]\n\
+             exclude = [\"gen/**\"]\nfail-on = \"error\"\n[levels]\nMCP102 = \"warning\"\nremoved-ping = \"off\"\n",
+        );
+        let c = match c {
+            Ok(c) => c,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(c.target, Some(TargetArg::Dual));
+        assert_eq!(c.select, Some(vec!["MCP102".to_string(), "removed-ping".to_string()]));
+        assert_eq!(c.ignore, Some(vec!["MCP103".to_string()]));
+        assert_eq!(c.exclude, Some(vec!["gen/**".to_string()]));
+        assert_eq!(c.fail_on, Some(FailOn::Error));
+        assert_eq!(c.levels, vec![("MCP102".to_string(), Level::Warning)]);
+        assert_eq!(c.off, vec!["MCP301".to_string()]);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_choices() {
+        let e = parse_str("target = \"modern\"\nselec = [\"MCP102\"]\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:1: unknown field `selec`"), "{e}");
+        assert!(e.contains("`select`") && e.contains("`fail-on`"), "{e}");
+        let e = parse_str("fail-on = \"warn\"\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:1:11: unknown variant `warn`"), "{e}");
+        assert!(e.contains("`never`"), "{e}");
+        let e = parse_str("select = [\"MCP102\", \"MCP999\"]\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:1:21: unknown rule `MCP999`"), "{e}");
+        assert!(e.contains("MCP102"), "{e}");
+        let e = parse_str("[levels]\nMCP102 = \"loud\"\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:10: unknown variant `loud`"), "{e}");
+        assert!(e.contains("`off`"), "{e}");
+        let e = parse_str("[levels]\nMCP9 = \"note\"\n").err().unwrap_or_default();
+        assert!(e.starts_with("mcpshift.toml:2:1: unknown rule `MCP9`"), "{e}");
+    }
+}

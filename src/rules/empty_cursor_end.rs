@@ -1,0 +1,307 @@
+//! MCP405 `empty-cursor-end`: pagination that stops on an empty-string cursor.
+//!
+//! Three shapes, all inside a function that pages through an MCP list (it reads `nextCursor`
+//! and calls a list method): a loop condition that is false for `""` (`while (cursor)`), a
+//! branch that leaves the loop when the cursor is falsy or empty (`if (!res.nextCursor)
+//! break`), and Rust `.is_empty()` on a cursor or on a value bound from one. Tests for absence
+//! (`!== undefined`, `is_none()`) never match: they are what the rule asks for.
+
+use crate::engine::FileCx;
+use crate::patterns::see_through;
+use crate::rules::{Rule, RuleMeta};
+use crate::tree::{Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &EmptyCursorEnd;
+
+struct EmptyCursorEnd;
+
+/// The rule's `[data]`.
+struct Names<'m> {
+    suffix: &'m str,
+    next_cursor: Vec<&'m str>,
+    passthrough: Vec<&'m str>,
+    closures: Vec<&'m str>,
+}
+
+impl<'m> Names<'m> {
+    fn of(meta: &'m RuleMeta) -> Self {
+        Names {
+            suffix: meta.data_str("cursor_suffix").unwrap_or("cursor"),
+            next_cursor: meta.data_strings("next_cursor_names"),
+            passthrough: meta.data_strings("passthrough_calls"),
+            closures: meta.data_strings("closure_calls"),
+        }
+    }
+
+    /// `cursor`, `nextCursor`, `next_cursor`, `pageCursor`; not `cursors`.
+    fn is_cursor_name(&self, name: &str) -> bool {
+        let folded: String = name.chars().filter(|&c| c != '_').collect::<String>().to_ascii_lowercase();
+        !self.suffix.is_empty() && folded.ends_with(self.suffix)
+    }
+
+    /// An expression whose value is a cursor: a cursor-named variable or field, possibly through
+    /// calls that pass it on unchanged (`next_cursor.as_deref().unwrap_or("")`).
+    fn is_cursor(&self, expr: NodeRef<'_>) -> bool {
+        let mut cur = expr;
+        loop {
+            cur = see_through(cur);
+            match cur.kind() {
+                Kind::Ident | Kind::Member => return self.is_cursor_name(cur.text()),
+                Kind::Call if cur.call_name().is_some_and(|n| self.passthrough.contains(&n)) => match cur.receiver() {
+                    Some(r) => cur = r,
+                    None => return false,
+                },
+                _ => return false,
+            }
+        }
+    }
+
+    /// A cursor, or a name bound from one: a closure parameter of `cursor.filter(|c| …)`, a
+    /// `match`/`if let` binding over a cursor, a `let` initialized from one.
+    fn is_cursor_value(&self, expr: NodeRef<'_>) -> bool {
+        if self.is_cursor(expr) {
+            return true;
+        }
+        let expr = see_through(expr);
+        if expr.kind() != Kind::Ident {
+            return false;
+        }
+        let name = expr.text();
+        for a in expr.ancestors() {
+            match a.kind() {
+                Kind::Fn => {
+                    if a.children_with(Role::Param).any(|p| p.text() == name || binds(p, name)) {
+                        let call = a.parent().filter(|c| a.role() == Role::Arg && c.kind() == Kind::Call);
+                        return call.is_some_and(|c| {
+                            c.call_name().is_some_and(|n| self.closures.contains(&n))
+                                && c.receiver().is_some_and(|r| self.is_cursor(r))
+                        });
+                    }
+                    // A `let` in this function initialized from a cursor.
+                    return a.descendants().any(|v| {
+                        v.kind() == Kind::Var
+                            && v.text() == name
+                            && v.start() < expr.start()
+                            && v.value().is_some_and(|init| self.is_cursor(init))
+                    });
+                }
+                Kind::Case if a.children_with(Role::Pattern).any(|p| binds(p, name)) => {
+                    let scrutinee = a.parent().and_then(|s| s.child(Role::Scrutinee));
+                    return scrutinee.is_some_and(|s| self.is_cursor(s));
+                }
+                Kind::If | Kind::Loop => {
+                    // `if let Some(c) = page.next_cursor { … }`
+                    let binding = a.child(Role::Cond).filter(|c| c.kind() == Kind::Other && c.text() == "let");
+                    if let Some(binding) = binding.filter(|b| b.children_with(Role::Pattern).any(|p| binds(p, name))) {
+                        return binding.child(Role::Init).is_some_and(|i| self.is_cursor(i));
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// A test that is true for a usable cursor and false for `""`: `cursor`, `cursor.length`,
+    /// `cursor !== ''`, `cursor.length > 0`.
+    fn positive_test(&self, test: NodeRef<'_>) -> bool {
+        match test.kind() {
+            Kind::Ident | Kind::Member => self.truthy_cursor(test),
+            Kind::Binary => {
+                let (op, l, r) = binary(test);
+                let (Some(l), Some(r)) = (l, r) else { return false };
+                (matches!(op, "!==" | "!=") && self.empty_compare(l, r)) || self.length_compare(op, l, r, false)
+            }
+            _ => false,
+        }
+    }
+
+    /// A test that is true for `""`: `!cursor`, `cursor === ''`, `cursor.length === 0`.
+    fn negative_test(&self, test: NodeRef<'_>) -> bool {
+        match test.kind() {
+            Kind::Unary if test.text() == "!" => test.children().next().is_some_and(|inner| self.truthy_cursor(inner)),
+            Kind::Binary => {
+                let (op, l, r) = binary(test);
+                let (Some(l), Some(r)) = (l, r) else { return false };
+                (matches!(op, "===" | "==") && self.empty_compare(l, r)) || self.length_compare(op, l, r, true)
+            }
+            _ => false,
+        }
+    }
+
+    /// A cursor (or its `.length`) used as a boolean. Rust has no truthiness; TS only.
+    fn truthy_cursor(&self, expr: NodeRef<'_>) -> bool {
+        if expr.tree().lang() != crate::tree::Lang::TypeScript {
+            return false;
+        }
+        match expr.kind() {
+            Kind::Member if expr.text() == "length" => expr.object().is_some_and(|o| self.is_cursor(o)),
+            Kind::Ident | Kind::Member => self.is_cursor_name(expr.text()),
+            _ => false,
+        }
+    }
+
+    /// `cursor === ''` in either order.
+    fn empty_compare(&self, l: NodeRef<'_>, r: NodeRef<'_>) -> bool {
+        let empty = |n: NodeRef<'_>| n.kind() == Kind::Str && n.text().is_empty();
+        (empty(r) && self.is_cursor_value(l)) || (empty(l) && self.is_cursor_value(r))
+    }
+
+    /// `cursor.length` compared with 0 or 1: true for `""` when `when_empty`, false otherwise.
+    fn length_compare(&self, op: &str, l: NodeRef<'_>, r: NodeRef<'_>, when_empty: bool) -> bool {
+        let is_len = |n: NodeRef<'_>| n.kind() == Kind::Member && n.text() == "length" && n.object().is_some_and(|o| self.is_cursor(o));
+        if !is_len(l) {
+            return false;
+        }
+        match (op, r.int()) {
+            ("===" | "==" | "<=", Some(0)) | ("<", Some(1)) => when_empty,
+            ("!==" | "!=" | ">", Some(0)) | (">=", Some(1)) => !when_empty,
+            _ => false,
+        }
+    }
+}
+
+impl Rule for EmptyCursorEnd {
+    fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Loop, Kind::If, Kind::Call]
+    }
+
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        let names = Names::of(cx.meta());
+        let mut found: Vec<NodeRef<'_>> = Vec::new();
+        match node.kind() {
+            // `while (cursor)`, `do { … } while (cursor && n < max)`
+            Kind::Loop => {
+                if let Some(cond) = node.child(Role::Cond) {
+                    found.extend(split(cond, "&&").into_iter().filter(|t| names.positive_test(*t)));
+                }
+            }
+            // `if (!res.nextCursor) break;`, `if (res.nextCursor) … else break;`
+            Kind::If => {
+                let Some(cond) = node.child(Role::Cond) else { return };
+                if node.child(Role::Then).is_some_and(|t| ends_paging(node, t)) {
+                    found.extend(split(cond, "||").into_iter().filter(|t| names.negative_test(*t)));
+                }
+                if node.child(Role::Else).is_some_and(|e| ends_paging(node, e)) {
+                    found.extend(split(cond, "&&").into_iter().filter(|t| names.positive_test(*t)));
+                }
+            }
+            // `cursor.is_empty()`, `.filter(|c| !c.is_empty())`
+            Kind::Call
+                if node.call_name() == Some("is_empty") && node.receiver().is_some_and(|r| names.is_cursor_value(r)) =>
+            {
+                found.push(node);
+            }
+            _ => {}
+        }
+        if found.is_empty() || !paginates(node, &names) {
+            return;
+        }
+        for test in found {
+            let snippet = crate::engine::normalized(cx.text(test));
+            let shown = if snippet.chars().count() > 60 {
+                format!("{}…", snippet.chars().take(60).collect::<String>())
+            } else {
+                snippet
+            };
+            let message = match node.kind() {
+                Kind::Loop => format!("the loop condition `{shown}` is false for an empty-string cursor, so paging stops early"),
+                Kind::If => format!("`{shown}` ends paging when the cursor is an empty string"),
+                _ => format!("`{shown}` treats an empty-string cursor as the end of the list"),
+            };
+            cx.report(test, message);
+        }
+    }
+}
+
+/// The operator and operands of a `Binary`.
+fn binary(node: NodeRef<'_>) -> (&str, Option<NodeRef<'_>>, Option<NodeRef<'_>>) {
+    (node.text(), node.child(Role::Left), node.child(Role::Right))
+}
+
+/// The operands of a chain of `op` (`a && b && c` → `[a, b, c]`).
+fn split<'t>(cond: NodeRef<'t>, op: &str) -> Vec<NodeRef<'t>> {
+    let mut out = Vec::new();
+    let mut stack = vec![cond];
+    while let Some(n) = stack.pop() {
+        if n.kind() == Kind::Binary && n.text() == op {
+            stack.extend(n.child(Role::Right));
+            stack.extend(n.child(Role::Left));
+        } else {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// Whether a pattern node binds `name` (`Some(c)`, `c`, `{ c }`).
+fn binds(pattern: NodeRef<'_>, name: &str) -> bool {
+    let hit = |n: NodeRef<'_>| matches!(n.kind(), Kind::Ident | Kind::Param) && n.text() == name;
+    hit(pattern) || pattern.descendants().any(hit)
+}
+
+/// Whether a branch of `branch_of` leaves the pagination: a `break` of the enclosing loop, or a
+/// `return` from inside a loop or from a function that pages by calling itself.
+fn ends_paging(branch_of: NodeRef<'_>, branch: NodeRef<'_>) -> bool {
+    let in_loop = branch_of.ancestors().take_while(|a| a.kind() != Kind::Fn).any(|a| a.kind() == Kind::Loop);
+    let exits = |n: NodeRef<'_>, kind: Kind| {
+        n.kind() == kind
+            || n.descendants().any(|d| {
+                d.kind() == kind
+                    && d.ancestors()
+                        .take_while(|a| a.id() != n.id())
+                        .all(|a| a.kind() != Kind::Fn && (kind == Kind::Return || a.kind() != Kind::Loop))
+            })
+    };
+    if in_loop {
+        return exits(branch, Kind::Break) || exits(branch, Kind::Return);
+    }
+    exits(branch, Kind::Return) && recursive(branch_of)
+}
+
+/// Whether the function around `node` calls itself.
+fn recursive(node: NodeRef<'_>) -> bool {
+    let Some(f) = node.enclosing(Kind::Fn) else { return false };
+    let name = match f.parent() {
+        Some(var) if f.role() == Role::Init && var.kind() == Kind::Var => var.text(),
+        _ => f.text(),
+    };
+    !name.is_empty() && f.descendants().any(|c| c.kind() == Kind::Call && c.call_name() == Some(name))
+}
+
+/// Whether the function around `node` pages through an MCP list: it reads `nextCursor` and
+/// calls a list method (`listTools`, `list_resources`, a `*/list` request).
+fn paginates(node: NodeRef<'_>, names: &Names<'_>) -> bool {
+    // Closures passed as arguments (`.filter(|c| …)`, `.then(page => …)`) belong to the
+    // function around them.
+    let scope = node
+        .ancestors()
+        .find(|a| a.kind() == Kind::Fn && a.role() != Role::Arg)
+        .unwrap_or_else(|| node.tree().root());
+    let mut reads_next = false;
+    let mut lists = false;
+    for n in std::iter::once(scope).chain(scope.descendants()) {
+        match n.kind() {
+            // `page.nextCursor`, `{ nextCursor }`, `reply["result"]["nextCursor"]`
+            Kind::Ident | Kind::Member | Kind::Pair | Kind::Field | Kind::Var | Kind::Str
+                if names.next_cursor.contains(&n.text()) =>
+            {
+                reads_next = true;
+            }
+            Kind::Call if n.call_name().is_some_and(is_list_call) => lists = true,
+            Kind::Str if n.text().ends_with("/list") && crate::context::is_mcp_method(n.text()) => lists = true,
+            _ => {}
+        }
+        if reads_next && lists {
+            return true;
+        }
+    }
+    false
+}
+
+/// `listTools`, `list_resources`, `listRequestorTasks`; not a bare `list` (third-party APIs).
+fn is_list_call(name: &str) -> bool {
+    name.strip_prefix("list")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c.is_ascii_uppercase() || c == '_')
+}

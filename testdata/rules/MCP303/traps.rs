@@ -1,0 +1,47 @@
+// Traps: subscriptions in Rust that are not the removed resource subscription requests.
+use rmcp::model::{ServerCapabilities, SubscriptionFilter};
+use rmcp::service::SubscriptionContext;
+use rmcp::{ErrorData, ServerHandler};
+use tokio::sync::broadcast;
+
+pub struct Files;
+
+impl ServerHandler for Files {
+    // ok: MCP303
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(requested.clone())
+    }
+
+    // ok: MCP303
+    async fn listen(&self, _context: SubscriptionContext) -> Result<(), ErrorData> {
+        Ok(())
+    }
+}
+
+pub fn capabilities() -> ServerCapabilities {
+    // ok: MCP303
+    ServerCapabilities::builder().enable_resources().enable_resources_subscribe().build()
+}
+
+pub fn events(tx: &broadcast::Sender<String>) -> broadcast::Receiver<String> {
+    // ok: MCP303
+    tx.subscribe()
+}
+
+pub struct Bus;
+
+impl Bus {
+    // ok: MCP303
+    pub fn subscribe(&self, topic: &str) -> usize {
+        topic.len()
+    }
+}
+
+pub async fn modern(client: &rmcp::Peer<rmcp::RoleClient>, uri: &str) -> anyhow::Result<()> {
+    // ok: MCP303
+    let _listen = client.listen(SubscriptionFilter::builder().resource_subscription(uri).build()).await?;
+    // ok: MCP303
+    let note = "resources/subscribe was replaced by subscriptions/listen";
+    let _ = note;
+    Ok(())
+}

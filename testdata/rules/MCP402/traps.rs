@@ -1,0 +1,29 @@
+// Traps: spec codes, codes other rules own, numbers that are not error codes.
+use rmcp::model::{ErrorCode, ErrorData};
+
+pub fn header_mismatch() -> ErrorData {
+    // ok: MCP402
+    ErrorData::new(ErrorCode::HEADER_MISMATCH, "header mismatch", None)
+}
+
+pub fn unsupported() -> ErrorData {
+    // ok: MCP402
+    ErrorData::new(ErrorCode(-32022), "unsupported protocol version", None)
+}
+
+pub fn not_found() -> ErrorData {
+    // ok: MCP402
+    ErrorData::new(ErrorCode(-32602), "resource not found", None)
+}
+
+// ok: MCP402
+pub const APP_QUOTA: ErrorCode = ErrorCode(4290);
+// ok: MCP402
+pub const PORT: u16 = 32050;
+// ok: MCP402
+pub const OFFSET: i64 = -32050;
+
+pub fn method_not_found(code: i32) -> u16 {
+    // ok: MCP402
+    if code == -32601 { 404 } else { 200 }
+}

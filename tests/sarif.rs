@@ -1,0 +1,224 @@
+//! `--format sarif`: schema validity for every example project, what GitHub code scanning
+//! reads, stable line hashes, notifications for files not analyzed, and a byte-for-byte
+//! snapshot of one example project.
+//!
+//! Update the snapshot after an intended change with
+//! `UPDATE_SNAPSHOTS=1 cargo test --test sarif`, then review the diff.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+/// The rules the snapshot is limited to, so that rules added later do not change it.
+const SNAPSHOT_RULES: &str = "MCP102,MCP103,MCP301,MCP302";
+
+fn sarif_of(dir: &std::path::Path, args: &[&str]) -> Value {
+    let mut all = vec!["check", "--format", "sarif", "--fail-on", "never"];
+    all.extend_from_slice(args);
+    let out = run_in(dir, &all);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    json(&stdout(&out))
+}
+
+fn examples() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("testdata/examples"))
+        .map(|d| {
+            d.flatten().filter(|e| e.path().is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// What GitHub code scanning needs, beyond the schema.
+fn assert_github_ready(doc: &Value, what: &str) {
+    assert_eq!(doc["version"], "2.1.0", "{what}");
+    assert!(doc["$schema"].as_str().is_some_and(|s| s.starts_with("https://")), "{what}");
+    let runs = doc["runs"].as_array().cloned().unwrap_or_default();
+    assert_eq!(runs.len(), 1, "{what}: one run per tool");
+    let run = &runs[0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "mcpshift");
+    assert!(driver["version"].is_string() && driver["informationUri"].is_string(), "{what}");
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    assert!(run["automationDetails"]["id"].as_str().is_some_and(|s| s.starts_with("mcpshift/")), "{what}");
+    let rules = driver["rules"].as_array().cloned().unwrap_or_default();
+    assert!(!rules.is_empty(), "{what}: rules[]");
+    for r in &rules {
+        let id = r["id"].as_str().unwrap_or_default();
+        for key in ["name", "helpUri"] {
+            assert!(r[key].as_str().is_some_and(|s| !s.is_empty()), "{what}: {id} has no {key}");
+        }
+        for key in ["shortDescription", "fullDescription"] {
+            let text = r[key]["text"].as_str().unwrap_or_default();
+            assert!(!text.is_empty() && text.chars().count() <= 1024, "{what}: {id} {key}");
+        }
+        assert!(r["help"]["text"].as_str().is_some_and(|s| !s.is_empty()), "{what}: {id} help.text");
+        assert!(
+            r["help"]["markdown"].as_str().is_some_and(|s| s.starts_with(&format!("# {id} "))),
+            "{what}: {id} help.markdown"
+        );
+        assert!(
+            r["helpUri"]
+                .as_str()
+                .is_some_and(|u| u.ends_with(&format!("/rules/{id}-{}.toml", r["name"].as_str().unwrap_or_default()))),
+            "{what}: {id} helpUri"
+        );
+        assert!(r["defaultConfiguration"]["level"].is_string(), "{what}: {id} level");
+        assert!(
+            r["properties"]["tags"].as_array().is_some_and(|t| !t.is_empty() && t.len() <= 20),
+            "{what}: {id} tags"
+        );
+        assert!(r["properties"].get("security-severity").is_none(), "{what}: {id} is not a security rule");
+    }
+    for res in run["results"].as_array().cloned().unwrap_or_default() {
+        let index = res["ruleIndex"].as_u64().unwrap_or(u64::MAX) as usize;
+        assert_eq!(rules.get(index).map(|r| r["id"].clone()), Some(res["ruleId"].clone()), "{what}: ruleIndex");
+        assert!(res["level"].is_string() && res["message"]["text"].is_string(), "{what}");
+        let loc = &res["locations"][0]["physicalLocation"];
+        let uri = loc["artifactLocation"]["uri"].as_str().unwrap_or_default();
+        assert!(
+            !uri.starts_with('/') && !uri.contains('\\') && !uri.starts_with("file:"),
+            "{what}: {uri} is not repository-relative"
+        );
+        assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%", "{what}");
+        let region = &loc["region"];
+        for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+            assert!(region[key].as_u64().is_some_and(|n| n >= 1), "{what}: {uri} region.{key}");
+        }
+        assert!(
+            res["partialFingerprints"]["primaryLocationLineHash"].as_str().is_some_and(|h| h.contains(':')),
+            "{what}: {uri} has no primaryLocationLineHash"
+        );
+    }
+    assert!(!doc.to_string().contains("security-severity"), "{what}: no security-severity anywhere");
+}
+
+#[test]
+fn sarif_of_every_example_project_validates_against_the_schema() {
+    let names = examples();
+    assert!(!names.is_empty(), "no example projects under testdata/examples");
+    for name in names {
+        // From the repository root, as CI runs it, and from inside the project.
+        let doc = sarif_of(&repo(), &[&format!("testdata/examples/{name}")]);
+        assert_valid_sarif(&doc, &name);
+        assert_github_ready(&doc, &name);
+        let doc = sarif_of(&repo().join("testdata/examples").join(&name), &["--no-config"]);
+        assert_valid_sarif(&doc, &name);
+        assert_github_ready(&doc, &name);
+    }
+}
+
+#[test]
+fn sarif_snapshot_of_an_example_project() {
+    let dir = repo().join("testdata/examples/legacy-ts-server");
+    let out = run_in(&dir, &["check", ".", "--format", "sarif", "--select", SNAPSHOT_RULES, "--no-config"]);
+    let actual = stdout(&out);
+    let doc = json(&actual);
+    assert_valid_sarif(&doc, "snapshot");
+    assert_github_ready(&doc, "snapshot");
+    let file = repo().join("testdata/snapshots/legacy-ts-server.sarif");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        let _ = std::fs::create_dir_all(repo().join("testdata/snapshots"));
+        if let Err(e) = std::fs::write(&file, &actual) {
+            panic!("cannot write {}: {e}", file.display());
+        }
+    }
+    let expected = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "SARIF of testdata/examples/legacy-ts-server differs from {} (UPDATE_SNAPSHOTS=1 to accept):\n{}",
+        file.display(),
+        first_difference(&expected, &actual)
+    );
+}
+
+fn first_difference(expected: &str, actual: &str) -> String {
+    for (i, (e, a)) in expected.lines().zip(actual.lines()).enumerate() {
+        if e != a {
+            return format!("line {}:\n- {e}\n+ {a}", i + 1);
+        }
+    }
+    format!("lengths differ: {} vs {} lines", expected.lines().count(), actual.lines().count())
+}
+
+fn results(doc: &Value) -> Vec<Value> {
+    doc["runs"][0]["results"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn line_hash_and_fingerprint_survive_lines_inserted_above() {
+    let p = Project::new("sarif-hash");
+    p.file("src/server.ts", LEGACY_SERVER_TS);
+    let before = results(&sarif_of(&p.dir, &[]));
+    let shifted = format!("// a new header comment\n\nconst unrelated = 1;\n{LEGACY_SERVER_TS}");
+    p.file("src/server.ts", &shifted);
+    let after = results(&sarif_of(&p.dir, &[]));
+    assert_eq!(before.len(), 3);
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        let line =
+            |r: &Value| r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64().unwrap_or_default();
+        assert_eq!(line(a), line(b) + 3);
+        assert_eq!(a["partialFingerprints"], b["partialFingerprints"]);
+        assert_eq!(a["fingerprints"], b["fingerprints"]);
+    }
+}
+
+#[test]
+fn files_not_analyzed_are_tool_execution_notifications() {
+    let p = Project::new("sarif-notanalyzed");
+    p.file("src/server.ts", LEGACY_SERVER_TS);
+    p.file("src/blob.ts", "const a = 1;\0\n");
+    let doc = sarif_of(&p.dir, &[]);
+    assert_valid_sarif(&doc, "not analyzed");
+    let invocation = &doc["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], true);
+    let notes = invocation["toolExecutionNotifications"].as_array().cloned().unwrap_or_default();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/blob.ts");
+    assert!(notes[0]["message"]["text"].as_str().is_some_and(|t| t.contains("NUL byte")), "{notes:?}");
+}
+
+#[test]
+fn uris_are_percent_encoded_and_relative() {
+    let p = Project::new("sarif-uri");
+    p.file("src/my server#1.ts", LEGACY_SERVER_TS);
+    let doc = sarif_of(&p.dir, &[]);
+    assert_valid_sarif(&doc, "uri");
+    let r = results(&doc);
+    assert_eq!(r[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/my%20server%231.ts");
+    assert!(r[0]["partialFingerprints"]["primaryLocationLineHash"].is_string());
+}
+
+#[test]
+fn a_clean_run_still_documents_the_rules_that_ran() {
+    let p = Project::new("sarif-clean");
+    p.file("src/ok.ts", "export const answer = 42;\n");
+    let doc = sarif_of(&p.dir, &["--select", "MCP102,MCP301"]);
+    assert_valid_sarif(&doc, "clean");
+    assert_eq!(results(&doc).len(), 0);
+    let ids: Vec<Value> = doc["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r["id"].clone())
+        .collect();
+    assert_eq!(ids, vec![Value::from("MCP102"), Value::from("MCP301")]);
+}
+
+/// The validator itself must reject what GitHub rejects.
+#[test]
+fn the_schema_check_rejects_invalid_sarif() {
+    let p = Project::new("sarif-invalid");
+    p.file("src/server.ts", LEGACY_SERVER_TS);
+    let mut doc = sarif_of(&p.dir, &[]);
+    assert_valid_sarif(&doc, "valid");
+    doc["version"] = Value::from("0.1.0");
+    doc["runs"][0]["results"][0]["level"] = Value::from("fatal");
+    let errors = sarif_schema_errors(&doc);
+    assert!(errors.iter().any(|e| e.starts_with("/version")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.starts_with("/runs/0/results/0/level")), "{errors:?}");
+}
