@@ -48,6 +48,14 @@ fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
 
 static EMPTY: std::sync::OnceLock<toml::Table> = std::sync::OnceLock::new();
 
+impl Lists<'static> {
+    /// The lists, read once: the rule runs on every node of its kinds.
+    fn cached(meta: &'static RuleMeta) -> &'static Lists<'static> {
+        static LISTS: std::sync::OnceLock<Lists<'static>> = std::sync::OnceLock::new();
+        LISTS.get_or_init(|| Lists::of(meta))
+    }
+}
+
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
         Lists {
@@ -93,25 +101,25 @@ impl Rule for CapabilityTruthiness {
         if !cx.mcp() {
             return;
         }
-        let lists = Lists::of(cx.meta());
+        let lists = Lists::cached(cx.meta());
         match node.kind() {
             Kind::Call => {
-                emptiness_call(node, &lists, cx);
+                emptiness_call(node, lists, cx);
             }
             Kind::Binary => {
-                emptiness_compare(node, &lists, cx);
+                emptiness_compare(node, lists, cx);
                 if node.text() == "&&" {
                     if let (Some(left), Some(right)) = (node.child(Role::Left), node.child(Role::Right)) {
-                        guard(left, right, &lists, cx);
+                        guard(left, right, lists, cx);
                     }
                 }
             }
             Kind::If => {
                 if let (Some(cond), Some(then)) = (node.child(Role::Cond), node.child(Role::Then)) {
-                    guard(cond, then, &lists, cx);
+                    guard(cond, then, lists, cx);
                 }
             }
-            Kind::Var => list_changed_as_support(node, &lists, cx),
+            Kind::Var => list_changed_as_support(node, lists, cx),
             _ => {}
         }
     }

@@ -57,6 +57,14 @@ fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
         .unwrap_or_default()
 }
 
+impl Lists<'static> {
+    /// The lists, read once: the rule runs on every node of its kinds.
+    fn cached(meta: &'static RuleMeta) -> &'static Lists<'static> {
+        static LISTS: std::sync::OnceLock<Lists<'static>> = std::sync::OnceLock::new();
+        LISTS.get_or_init(|| Lists::of(meta))
+    }
+}
+
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
         Lists {
@@ -195,37 +203,37 @@ impl Rule for NonIdempotentTool {
     }
 
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
-        let lists = Lists::of(cx.meta());
+        let lists = Lists::cached(cx.meta());
         match node.kind() {
-            Kind::Var => schema_fact(node, &lists, cx),
+            Kind::Var => schema_fact(node, lists, cx),
             Kind::Container => struct_fact(node, cx),
             _ if !cx.mcp() => {}
             Kind::Fn => {
-                if let Some(tool) = rmcp_tool(node, &lists, cx) {
-                    judge(tool, &lists, cx);
+                if let Some(tool) = rmcp_tool(node, lists, cx) {
+                    judge(tool, lists, cx);
                 }
             }
             Kind::Call => {
-                if let Some(tool) = registration(node, &lists) {
-                    judge(tool, &lists, cx);
+                if let Some(tool) = registration(node, lists) {
+                    judge(tool, lists, cx);
                 }
             }
             Kind::Object => {
-                if let Some(tool) = descriptor(node, &lists) {
+                if let Some(tool) = descriptor(node, lists) {
                     // A client shows tool lists too (UI fixtures, tests): only a file that serves
                     // tools, or a Rust tool struct being built, defines them.
-                    if lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, &lists) {
-                        judge(tool, &lists, cx);
+                    if lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, lists) {
+                        judge(tool, lists, cx);
                     }
                 }
             }
-            Kind::Case => dispatch_arm(node, &lists, cx),
+            Kind::Case => dispatch_arm(node, lists, cx),
             _ => {}
         }
     }
 
     fn check_project(&self, cx: &mut ProjectCx<'_>) {
-        let lists = Lists::of(cx.meta);
+        let lists = Lists::cached(cx.meta);
         let mut described: HashSet<&str> = HashSet::new();
         let mut schemas: HashMap<&str, bool> = HashMap::new();
         for f in cx.own_facts() {
