@@ -104,6 +104,9 @@ impl Rule for SessionState {
         let mut reported: HashSet<NodeId> = HashSet::new();
         let mut reported_names: HashSet<String> = HashSet::new();
         let mut deferred: Vec<(String, NodeRef<'_>, String)> = Vec::new();
+        // Stores found by a keyed use: declaration, name, the session id's origin, and whether
+        // that origin is only a name.
+        let mut keyed: Vec<(NodeRef<'_>, String, String, bool)> = Vec::new();
         for node in tree.nodes() {
             match node.kind() {
                 Kind::Pair => session_option(node, &lists, cx),
@@ -142,6 +145,9 @@ impl Rule for SessionState {
                 continue;
             }
             let key_text = short(cx.text(origin));
+            // A bare name is weaker evidence than `extra.sessionId` or a header read: the message
+            // shows the strongest origin seen for the store.
+            let by_name = origin.kind() == Kind::Ident;
             match declaration_of_store(store) {
                 // A store passed in, or a lock guard on a store this file cannot resolve: reported
                 // where it is declared; here only if nothing else is.
@@ -153,10 +159,18 @@ impl Rule for SessionState {
                 }
                 Some(decl) => {
                     let name = store_name(decl, store);
-                    if !looks_like_container(decl) || is_other_session_store(decl, &name, &lists) || !reported.insert(decl.id()) {
+                    if !looks_like_container(decl) || is_other_session_store(decl, &name, &lists) || reported.contains(&decl.id())
+                    {
                         continue;
                     }
-                    cx.report(decl, format!("`{name}` is keyed by the protocol session id (`{key_text}`){}", GONE));
+                    match keyed.iter_mut().find(|k| k.0 == decl) {
+                        Some(k) if k.3 && !by_name => {
+                            k.2 = key_text;
+                            k.3 = false;
+                        }
+                        Some(_) => {}
+                        None => keyed.push((decl, name, key_text, by_name)),
+                    }
                 }
                 None => {
                     let name = store.path().unwrap_or_else(|| short(cx.text(store)));
@@ -165,6 +179,10 @@ impl Rule for SessionState {
                     }
                 }
             }
+        }
+        for (decl, name, key_text, _) in &keyed {
+            reported.insert(decl.id());
+            cx.report(*decl, format!("`{name}` is keyed by the protocol session id (`{key_text}`){GONE}"));
         }
         if reported.is_empty() && reported_names.is_empty() {
             for (name, store, key_text) in deferred {
