@@ -37,6 +37,7 @@ struct Lists<'m> {
     keys: Vec<&'m str>,
     hints: Vec<&'m str>,
     register_calls: Vec<&'m str>,
+    object_register_calls: Vec<&'m str>,
     tool_receivers: Vec<String>,
     schema_keys: Vec<&'m str>,
     dispatch_names: Vec<&'m str>,
@@ -73,6 +74,7 @@ impl<'m> Lists<'m> {
             keys: strings(meta, "idempotency_keys"),
             hints: strings(meta, "safe_hints"),
             register_calls: strings(meta, "register_calls"),
+            object_register_calls: strings(meta, "object_register_calls"),
             tool_receivers: strings(meta, "tool_receivers").into_iter().map(str::to_string).collect(),
             schema_keys: strings(meta, "schema_keys"),
             dispatch_names: strings(meta, "dispatch_names"),
@@ -329,6 +331,18 @@ fn text_of(node: NodeRef<'_>) -> String {
 /// `server.tool(name, [description], [shape], [annotations], handler)`.
 fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     let callee = call.call_name()?;
+    // FastMCP: `server.addTool({ name, description, parameters, annotations, execute })`.
+    if lists.object_register_calls.contains(&callee) {
+        let config = call.arg(0).map(resolve).filter(|c| c.kind() == Kind::Object)?;
+        let name_node = config.field("name")?;
+        let mut tool =
+            Tool { name: name_node.str_value()?.to_string(), at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
+        fill_from_config(&mut tool, config, lists);
+        if let Some(schema) = config.field("parameters") {
+            tool.input = input_of(schema, lists);
+        }
+        return Some(tool);
+    }
     if !lists.register_calls.contains(&callee) {
         return None;
     }

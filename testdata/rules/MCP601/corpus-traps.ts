@@ -26,3 +26,21 @@ export function register(server: McpServer) {
   // ok: MCP601
   server.registerTool('write_preview', { annotations: { readOnlyHint: true, idempotentHint: false } }, async () => ok);
 }
+
+// FastMCP registers a tool from one object; `parameters` is its input.
+export function fastmcp(server: { addTool(tool: object): void }) {
+  server.addTool({
+    // expect: MCP601
+    name: 'send_invite',
+    description: 'Send a team invitation',
+    parameters: z.object({ email: z.string() }),
+    execute: async () => 'sent',
+  });
+  server.addTool({
+    // ok: MCP601
+    name: 'send_reminder',
+    description: 'Send a reminder',
+    parameters: z.object({ to: z.string(), dedupeKey: z.string() }),
+    execute: async () => 'sent',
+  });
+}
