@@ -156,7 +156,10 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
     let mut engine = Engine::new(registry, &enabled, opts.target);
     engine.inject_panic = opts.inject_panic.clone();
-    let prefilter = Prefilter::new(&enabled, opts.prefilter);
+    // Under `--target dual` the run must see every file that may implement the modern path,
+    // whether or not an enabled rule could fire in it.
+    let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
+    let prefilter = Prefilter::new(&enabled, opts.prefilter, extra);
 
     let t = Instant::now();
     let discovered = discover::discover(
@@ -227,6 +230,13 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         });
     }
 
+    // A project also opts into the modern era through its SDK's version or feature (rmcp 3,
+    // tower-mcp `protocol-2026-07-28`); MCP203's document records which.
+    if opts.target == Target::Dual && !modern_path {
+        let eras =
+            registry.get("MCP203").map(|def| crate::manifest::SdkEras::from_data(&def.meta.data)).unwrap_or_default();
+        modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
+    }
     suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
     if let Some(only) = &opts.only_paths {
@@ -395,6 +405,15 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
     String::from_utf16(&units).map_err(|_| ())
 }
 
+/// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's
+/// "Target modes"): under `--target dual` their findings flagged `legacy_handler` become notes
+/// when the project also implements the modern path. A flag set by any other rule is ignored.
+pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
+
+/// The hint of a legacy handler a dual-era project keeps.
+const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
+     protocol version on the request), and delete it when the project drops the 2025 era.";
+
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
     report: &mut Report,
@@ -409,9 +428,15 @@ fn finish(
         if let Some((_, level)) = opts.levels.iter().find(|(id, _)| id.eq_ignore_ascii_case(d.rule) || id == d.name) {
             d.level = *level;
         }
-        if opts.target == Target::Dual && modern_path && d.legacy_handler && d.level > Level::Note {
+        if opts.target == Target::Dual
+            && modern_path
+            && d.legacy_handler
+            && DUAL_DEMOTED_RULES.contains(&d.rule)
+            && d.level > Level::Note
+        {
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
+            d.hint = DUAL_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

@@ -103,6 +103,18 @@ const MODERN_MARKERS: &[&str] = &[
     "versionNegotiation",
 ];
 
+/// Substrings (ASCII case-insensitive) one of which every file with a modern-path marker
+/// contains: the prefilter keeps such files under `--target dual`.
+pub const MODERN_TOKENS: &[&str] = &[
+    "discover",
+    "clientlifecyclemode",
+    "createmcphandler",
+    "islegacyrequest",
+    "servestdio",
+    "serve_with_lifecycle",
+    "versionnegotiation",
+];
+
 /// Facts about one file that rules share.
 #[derive(Clone, Debug, Default)]
 pub struct FileContext {
@@ -199,6 +211,14 @@ mod tests {
             Err(e) => panic!("{e:?}"),
         };
         assert!(FileContext::of(&t).mcp);
+    }
+
+    #[test]
+    fn every_modern_marker_has_a_prefilter_token() {
+        for m in MODERN_MARKERS.iter().chain(["server/discover", "discover"].iter()) {
+            let m = m.to_ascii_lowercase();
+            assert!(MODERN_TOKENS.iter().any(|t| m.contains(t)), "{m}");
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod engine;
 pub mod lang;
+pub mod manifest;
 pub mod patterns;
 pub mod prefilter;
 pub mod project;

@@ -601,7 +601,7 @@ fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
 }
 
 /// Whether an expression reads a JSON-RPC method name: `req.method`, `method`,
-/// `request.method.as_str()`, `&*msg.method`.
+/// `request.method.as_str()`, `&*msg.method`, `msg["method"].as_str()?`.
 pub fn is_method_expr(node: NodeRef<'_>) -> bool {
     let mut cur = node;
     loop {
@@ -620,6 +620,8 @@ pub fn is_method_expr(node: NodeRef<'_>) -> bool {
                 let name = cur.text();
                 return name == "method" || name == "method_name" || name == "methodName";
             }
+            // `msg["method"]` (serde_json values, untyped JS objects)
+            Kind::Index => return cur.child(Role::Index).and_then(|i| i.str_value()) == Some("method"),
             _ => return false,
         }
     }
@@ -642,10 +644,12 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
             parent.children().filter(|c| c.id() != node.id()).any(is_method_expr)
         }
-        // `setRequestHandler('ping', …)`
+        // `setRequestHandler('ping', …)`; `rpc(url, 'ping')` where this file's `rpc` takes the
+        // argument as its `method` parameter.
         (Role::Arg, Kind::Call) => {
-            parent.arg(0).is_some_and(|a| a.id() == node.id())
-                && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n))
+            (parent.arg(0).is_some_and(|a| a.id() == node.id())
+                && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n)))
+                || is_method_param_arg(node, parent)
         }
         // `['ping', 'initialize'].includes(method)`
         (Role::Elem, Kind::Array) => parent.parent().is_some_and(|m| {
@@ -655,6 +659,17 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         }),
         _ => false,
     }
+}
+
+/// An argument passed to a function of the same file whose parameter in that position is
+/// called `method` (`async function rpc(url, method, params)`).
+fn is_method_param_arg(arg: NodeRef<'_>, call: NodeRef<'_>) -> bool {
+    let Some(name) = call.call_name().filter(|n| !n.is_empty()) else { return false };
+    let Some(index) = call.args().position(|a| a.id() == arg.id()) else { return false };
+    arg.tree()
+        .nodes()
+        .filter(|n| n.kind() == Kind::Fn && n.text() == name)
+        .any(|f| f.children_with(Role::Param).nth(index).is_some_and(|p| is_method_expr(p) || p.text() == "method"))
 }
 
 /// A string key of an object whose other keys are MCP method names: a handler table
@@ -705,6 +720,33 @@ fn binds(var: NodeRef<'_>, name: &str) -> bool {
     var.child(Role::Pattern).is_some_and(|p| {
         p.descendants().any(|d| d.kind() == Kind::Ident && d.text() == name && d.role() != Role::Object)
     })
+}
+
+/// Splits a name into lower-case words at camelCase humps and at every non-alphanumeric
+/// character (`protocolVersion`, `SUPPORTED_PROTOCOL_VERSIONS`, `MCP-Protocol-Version` all give
+/// `protocol` and `version`), so rules can ask what a name talks about.
+pub fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for ch in name.chars() {
+        if !ch.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
+        cur.extend(ch.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -887,5 +929,48 @@ mod tests {
             let d = declaration_of(u);
             assert!(d.is_some_and(|d| d.child(Role::Pattern).is_some()), "{u:?}");
         }
+    }
+
+    #[test]
+    fn method_read_by_index() {
+        let src = "fn f(msg: Value) { match msg[\"method\"].as_str()? { \"ping\" => 1, _ => 0 }; }";
+        let tree = match crate::lang::rust::lower(&SourceFile::new(src.to_string())) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let ping = tree.nodes().find(|n| n.kind() == Kind::Str && n.text() == "ping");
+        assert!(ping.is_some_and(is_method_position));
+    }
+
+    #[test]
+    fn method_parameter_of_a_local_function() {
+        let src = "async function rpc(url: URL, method: string, params: object) {}\n\
+                   rpc(u, 'initialize', {});\nother(u, 'initialize');";
+        let tree = match crate::lang::typescript::lower(
+            &SourceFile::new(src.to_string()),
+            crate::lang::typescript::Dialect::TypeScript,
+        ) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let found: Vec<bool> = tree
+            .nodes()
+            .filter(|n| n.kind() == Kind::Str && n.text() == "initialize")
+            .map(is_method_position)
+            .collect();
+        assert_eq!(found, vec![true, false]);
+    }
+
+    #[test]
+    fn splits_names_into_words() {
+        assert_eq!(name_words("protocolVersion"), ["protocol", "version"]);
+        assert_eq!(name_words("SUPPORTED_PROTOCOL_VERSIONS"), ["supported", "protocol", "versions"]);
+        assert_eq!(name_words("MCP-Protocol-Version"), ["mcp", "protocol", "version"]);
+        assert_eq!(
+            name_words("io.modelcontextprotocol/protocolVersion"),
+            ["io", "modelcontextprotocol", "protocol", "version"]
+        );
+        assert_eq!(name_words("V_2025_06_18"), ["v", "2025", "06", "18"]);
+        assert_eq!(name_words("HeaderMismatch"), ["header", "mismatch"]);
     }
 }

@@ -16,7 +16,9 @@ pub struct Prefilter {
 }
 
 impl Prefilter {
-    pub fn new(rules: &[&RuleDef], enabled: bool) -> Prefilter {
+    /// `extra` are tokens of files the run needs whatever the rules (the modern-path markers of
+    /// `--target dual`).
+    pub fn new(rules: &[&RuleDef], enabled: bool, extra: &[&str]) -> Prefilter {
         if !enabled {
             return Prefilter { automaton: None, always: true };
         }
@@ -40,6 +42,7 @@ impl Prefilter {
             }
             tokens.extend(def.meta.prefilter.tokens.iter().map(|t| t.to_ascii_lowercase()));
         }
+        tokens.extend(extra.iter().map(|t| t.to_ascii_lowercase()));
         tokens.sort();
         tokens.dedup();
         let automaton = AhoCorasickBuilder::new()

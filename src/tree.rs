@@ -104,7 +104,10 @@ pub enum Kind {
     /// A type reference; `text` is the last path segment (`Map`, `HashMap`, `string`);
     /// type arguments are `TypeArg` children.
     Type,
-    /// An import / `use`; `text` is the module specifier or the full `use` path.
+    /// An import / `use`; `text` is the module specifier or the full `use` path. A TS import's
+    /// children are `Other` leaves naming its local bindings (role `Elem`; an aliased binding
+    /// is a `Key` leaf with the exported name followed by a `Value` leaf with the local name);
+    /// see [`NodeRef::import_bindings`].
     Import,
     /// A Rust attribute or TS decorator; `text` is its path (`tool`, `tool_router`).
     Attribute,
@@ -545,6 +548,22 @@ impl<'t> NodeRef<'t> {
     /// `await`/`?`/`!` and not a `Block` of one statement.
     pub fn semantic_parent(&self) -> Option<NodeRef<'t>> {
         self.ancestors().find(|a| !(a.kind() == Kind::Unary && matches!(a.text(), "await" | "?" | "!")))
+    }
+
+    /// For an `Import`: (exported name, local name) of each binding it introduces
+    /// (`import { Client as C } from …` gives `("Client", "C")`; default and namespace
+    /// imports give the local name twice).
+    pub fn import_bindings(&self) -> Vec<(&'t str, &'t str)> {
+        let mut out = Vec::new();
+        let mut exported: Option<&'t str> = None;
+        for c in self.children().filter(|c| c.kind() == Kind::Other) {
+            match c.role() {
+                Role::Key => exported = Some(c.text()),
+                Role::Value => out.push((exported.take().unwrap_or(c.text()), c.text())),
+                _ => out.push((c.text(), c.text())),
+            }
+        }
+        out
     }
 
     /// The type argument nodes of a `Type`.

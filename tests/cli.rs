@@ -127,7 +127,7 @@ fn json_counts_match_the_human_summary() {
 #[test]
 fn output_is_identical_whatever_the_thread_count() {
     for example in ["testdata/examples", "testdata/rules"] {
-        for format in ["json", "human"] {
+        for format in ["json", "human", "sarif", "github", "markdown"] {
             let run = |jobs: &str| {
                 let out =
                     mcpshift(&["check", example, "--format", format, "--jobs", jobs, "--color", "never"], &repo());
@@ -135,7 +135,9 @@ fn output_is_identical_whatever_the_thread_count() {
             };
             let one = run("1");
             assert!(!one.is_empty());
-            assert_eq!(one, run("2"), "{example} {format}: --jobs 1 and --jobs 2 differ");
+            for jobs in ["2", "8"] {
+                assert_eq!(one, run(jobs), "{example} {format}: --jobs 1 and --jobs {jobs} differ");
+            }
         }
     }
 }

@@ -127,23 +127,43 @@ impl<'s> Lowerer<'s> {
     /// Opens a neutral node and schedules its children (with roles from their fields).
     fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
-        if let Some(name) = node.child_by_field_name("name") {
+        let name = node.child_by_field_name("name");
+        if let Some(name) = name {
             self.b.set_name_span(id, Self::span(name));
         }
         stack.push(Work::Close);
-        self.push_children(node, stack, None);
+        // A declaration's own name is its `text`, not an identifier used in it: a class field
+        // `oninitialized?: () => void` must not read as a use of `oninitialized`.
+        let declared = name.filter(|n| {
+            matches!(kind, Kind::Field | Kind::Container)
+                && matches!(
+                    n.kind(),
+                    "identifier" | "property_identifier" | "private_property_identifier" | "type_identifier"
+                )
+        });
+        self.push_children_except(node, stack, None, declared.map(|n| n.id()));
         id
     }
 
     /// Schedules the named children of `node`; `inherit` gives them all one role.
     fn push_children<'t>(&self, node: Node<'t>, stack: &mut Vec<Work<'t>>, inherit: Option<Role>) {
+        self.push_children_except(node, stack, inherit, None);
+    }
+
+    fn push_children_except<'t>(
+        &self,
+        node: Node<'t>,
+        stack: &mut Vec<Work<'t>>,
+        inherit: Option<Role>,
+        skip: Option<usize>,
+    ) {
         let parent_kind = node.kind();
         let mut children = Vec::new();
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {
                 let child = cursor.node();
-                if child.is_named() {
+                if child.is_named() && Some(child.id()) != skip {
                     let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
                     children.push((child, role));
                 }
@@ -326,7 +346,22 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Index, role, "", stack);
             }
             "call_expression" => {
-                self.open(node, Kind::Call, role, "", stack);
+                let awaited = node.child_by_field_name("function").filter(|f| f.kind() == "await_expression");
+                match awaited.and_then(|f| f.named_child(0).map(|inner| (f, inner))) {
+                    // tree-sitter reads `await rpc<T>(x)` as `(await rpc)<T>(x)`: lower it as
+                    // `await (rpc<T>(x))`, the way TypeScript reads it.
+                    Some((f, inner)) => {
+                        self.b.open(Kind::Unary, role, Self::span(node), "await");
+                        self.b.open(Kind::Call, Role::Operand, (inner.start_byte(), node.end_byte()), "");
+                        stack.push(Work::Close);
+                        stack.push(Work::Close);
+                        self.push_children_except(node, stack, None, Some(f.id()));
+                        stack.push(Work::Visit(inner, Role::Callee));
+                    }
+                    None => {
+                        self.open(node, Kind::Call, role, "", stack);
+                    }
+                }
             }
             "new_expression" => {
                 let id = self.open(node, Kind::Call, role, "", stack);
@@ -485,7 +520,9 @@ impl<'s> Lowerer<'s> {
             "export_clause" => {}
             "import_statement" => {
                 let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
-                self.b.leaf(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
+                self.b.open(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
+                self.import_bindings(node);
+                self.b.close();
             }
             "import_alias" => {
                 self.b.leaf(Kind::Import, role, Self::span(node), "");
@@ -519,6 +556,54 @@ impl<'s> Lowerer<'s> {
                 let inherit = if kind == "program" { Some(Role::Stmt) } else { None };
                 self.push_children(node, stack, inherit);
             }
+        }
+    }
+
+    /// The local names an import binds, as `Other` leaves under the `Import` (see
+    /// [`Kind::Import`]): rules that must know where a name comes from (`Client` from
+    /// `@modelcontextprotocol/client` or from `pg`) read them; no pattern matches `Other`.
+    fn import_bindings(&mut self, node: Node<'_>) {
+        let mut cursor = node.walk();
+        let clauses: Vec<Node<'_>> = node.named_children(&mut cursor).filter(|c| c.kind() == "import_clause").collect();
+        for clause in clauses {
+            let mut cursor = clause.walk();
+            let parts: Vec<Node<'_>> = clause.named_children(&mut cursor).collect();
+            for part in parts {
+                match part.kind() {
+                    "identifier" => self.binding(part, None),
+                    "namespace_import" => {
+                        if let Some(id) = part.named_child(0) {
+                            self.binding(id, None);
+                        }
+                    }
+                    "named_imports" => {
+                        let mut cursor = part.walk();
+                        let specs: Vec<Node<'_>> =
+                            part.named_children(&mut cursor).filter(|c| c.kind() == "import_specifier").collect();
+                        for spec in specs {
+                            let name = spec.child_by_field_name("name");
+                            match (name, spec.child_by_field_name("alias")) {
+                                (Some(name), Some(alias)) => self.binding(alias, Some(name)),
+                                (Some(name), None) => self.binding(name, None),
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn binding(&mut self, local: Node<'_>, imported: Option<Node<'_>>) {
+        if let Some(imported) = imported {
+            let text = self.key_text(Some(imported));
+            self.b.leaf(Kind::Other, Role::Key, Self::span(imported), &text);
+            let text = self.text(local);
+            self.b.leaf(Kind::Other, Role::Value, Self::span(local), text);
+        } else {
+            let text = self.text(local);
+            self.b.leaf(Kind::Other, Role::Elem, Self::span(local), text);
         }
     }
 
@@ -817,6 +902,43 @@ mod tests {
         assert!(crate::patterns::implements_any(c, &["EventStore".to_string()]));
         let f = find(&t, Kind::Fn, "storeEvent");
         assert!(f.has_flag(flags::ASYNC));
+    }
+
+    #[test]
+    fn awaited_generic_calls_keep_their_callee() {
+        let t = lower_ts("async function f() { const r = await rpc<{ a: string }>(url, 'initialize'); }");
+        let call = t.nodes().find(|n| n.kind() == Kind::Call);
+        assert_eq!(call.and_then(|c| c.call_name()), Some("rpc"));
+        assert_eq!(call.map(|c| c.args().count()), Some(2));
+        assert_eq!(call.and_then(|c| c.parent()).map(|p| (p.kind(), p.text())), Some((Kind::Unary, "await")));
+    }
+
+    #[test]
+    fn declared_names_are_not_identifiers() {
+        let t = lower_ts("class S { oninitialized?: () => void; x = other; }\ninterface I { foo: string }");
+        let idents: Vec<&str> = t.nodes().filter(|n| n.kind() == Kind::Ident).map(|n| n.text()).collect();
+        assert_eq!(idents, vec!["other"]);
+        assert!(t.nodes().all(|n| !(n.kind() == Kind::Type && matches!(n.text(), "S" | "I"))));
+        assert_eq!(find(&t, Kind::Field, "oninitialized").name_span().map(|(s, e)| e - s), Some(13));
+    }
+
+    #[test]
+    fn imports_name_their_bindings() {
+        let t = lower_ts(
+            "import Default, { Client as McpClient, type Tool } from '@modelcontextprotocol/client';\n\
+             import * as sdk from '@modelcontextprotocol/server';\nimport './side-effect.js';",
+        );
+        let imports: Vec<_> = t.nodes().filter(|n| n.kind() == Kind::Import).collect();
+        assert_eq!(imports.len(), 3);
+        assert_eq!(imports[0].text(), "@modelcontextprotocol/client");
+        assert_eq!(
+            imports[0].import_bindings(),
+            vec![("Default", "Default"), ("Client", "McpClient"), ("Tool", "Tool")]
+        );
+        assert_eq!(imports[1].import_bindings(), vec![("sdk", "sdk")]);
+        assert!(imports[2].import_bindings().is_empty());
+        // Bindings are not identifiers: name patterns never match an import line.
+        assert!(t.nodes().all(|n| n.kind() != Kind::Ident));
     }
 
     #[test]

@@ -103,7 +103,7 @@ impl<'m> Lists<'m> {
 
     /// The write verb of a tool, if its name or description says it changes something.
     fn verb(&self, name: &str, description: &str) -> Option<String> {
-        let words = split_words(name);
+        let words = patterns::name_words(name);
         // The first verb of the name decides: `get_or_create` reads, `sqlite_read_query` reads,
         // `gl_create_issue` writes.
         if words.iter().find(|w| self.is_read(w) || self.is_write(w)).is_some_and(|w| self.is_read(w)) {
@@ -120,7 +120,7 @@ impl<'m> Lists<'m> {
         }
         // "A tool that confirms a payment": the first word that is not filler, and the few words
         // after it ("Send a sampling request" acts on the protocol conversation too).
-        let desc_words = split_words(description);
+        let desc_words = patterns::name_words(description);
         let start = desc_words.iter().take(6).position(|w| !self.filler_words.contains(&w.as_str()));
         let first_desc = start.and_then(|i| desc_words.get(i)).cloned().unwrap_or_default();
         let desc_verb = self.lemma(&first_desc);
@@ -152,31 +152,6 @@ impl<'m> Lists<'m> {
             .flatten()
             .find(|w| self.is_write(w) || self.is_read(w))
     }
-}
-
-/// `sendInvoice`, `send_invoice`, `send-invoice`, `Send the invoice` → lower-case words.
-fn split_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut prev_lower = false;
-    for c in text.chars() {
-        if c.is_alphanumeric() {
-            if c.is_uppercase() && prev_lower && !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
-            prev_lower = c.is_lowercase() || c.is_numeric();
-            cur.extend(c.to_lowercase());
-        } else {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
-            prev_lower = false;
-        }
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
 }
 
 /// What is known about a tool's input.

@@ -2,6 +2,7 @@
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
+// expect: MCP203
 const server = new McpServer({ name: 'desk', version: '2.0.0' });
 
 server.registerTool('lookup', { description: 'Look up an incident' }, async () => {

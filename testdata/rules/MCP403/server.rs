@@ -3,14 +3,17 @@ use axum::Json;
 use serde_json::{json, Value};
 
 pub fn dispatch(id: Value, method: &str, params: &Value) -> Result<Value, String> {
+    // expect: MCP202
     match method {
         // expect: MCP403
         "tools/call" => Ok(json!({ "jsonrpc": "2.0", "id": id, "result": { "content": [], "isError": false } })),
+        // expect: MCP201
         "initialize" => {
             let body = json!({
                 "jsonrpc": "2.0",
                 "id": id,
                 // expect: MCP403
+                // expect: MCP204
                 "result": { "protocolVersion": "2025-06-18", "capabilities": {}, "serverInfo": { "name": "raw", "version": "1" } }
             });
             Ok(body)

@@ -8,6 +8,7 @@ pub fn dispatch(id: Value, method: &str, tool_name: &str) -> Value {
         // ok: MCP403
         "tools/call" => json!({ "jsonrpc": "2.0", "id": id, "result": { "resultType": "complete", "content": [] } }),
         // ok: MCP403
+        // expect: MCP201
         "notifications/initialized" => json!({}),
         // ok: MCP403
         _ => json!({ "jsonrpc": "2.0", "id": id, "error": { "code": -32601, "message": "Method not found" } }),

@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 
+// expect: MCP203
 const server = new McpServer({ name: 'ok', version: '1.0.0' });
 // ok: MCP403
 server.registerTool('echo', { description: 'Echo', inputSchema: z.object({ text: z.string() }), annotations: { readOnlyHint: true } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
@@ -15,6 +16,7 @@ server.server.setRequestHandler('tools/list', async (request) => {
 });
 
 export function dispatch(msg: { method: string; id: number }, base: Record<string, unknown>) {
+  // expect: MCP202
   switch (msg.method) {
     case 'tools/call':
       // ok: MCP403
@@ -22,6 +24,7 @@ export function dispatch(msg: { method: string; id: number }, base: Record<strin
     case 'prompts/get':
       // ok: MCP403
       return { ...base, messages: [] };
+    // expect: MCP201
     case 'notifications/initialized':
       // ok: MCP403
       return {};

@@ -3,6 +3,7 @@ use rmcp::model::{CacheScope, ListToolsResult, ReadResourceResult};
 use serde_json::{json, Value};
 
 pub fn dispatch(method: &str, tools: &[Value]) -> Option<Value> {
+    // expect: MCP202
     match method {
         // ok: MCP404
         "tools/list" => Some(json!({ "resultType": "complete", "tools": tools, "ttlMs": 60000, "cacheScope": "public" })),
@@ -11,6 +12,7 @@ pub fn dispatch(method: &str, tools: &[Value]) -> Option<Value> {
         // ok: MCP404
         "resources/read" => Some(json!({ "resultType": "input_required", "inputRequests": {}, "requestState": "s" })),
         // ok: MCP404
+        // expect: MCP201, MCP204
         "initialize" => Some(json!({ "resultType": "complete", "protocolVersion": "2025-11-25", "capabilities": {} })),
         _ => None,
     }

@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { TOOLS } from './catalog.js';
 
 export async function dispatch(msg: { method: string; id: number }, resultType: string, base: object) {
+  // expect: MCP202
   switch (msg.method) {
     case 'tools/list':
       // ok: MCP404
@@ -19,14 +20,17 @@ export async function dispatch(msg: { method: string; id: number }, resultType: 
     case 'resources/list':
       // ok: MCP404
       return { ...base, resources: [] };
+    // expect: MCP201
     case 'initialize':
       // ok: MCP404
+      // expect: MCP204
       return { resultType: 'complete', protocolVersion: '2025-11-25', capabilities: {} };
     default:
       return undefined;
   }
 }
 
+// expect: MCP203
 const server = new McpServer({ name: 'docs', version: '1.0.0' });
 server.server.setRequestHandler('resources/list', async () => {
   // ok: MCP404

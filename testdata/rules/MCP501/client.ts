@@ -54,6 +54,6 @@ export async function raw(send: (m: object) => Promise<void>, init: { capabiliti
 }
 
 export function clientSide(server: { getClientCapabilities(): { roots?: object; sampling?: object } | undefined }) {
-  // expect: MCP501
+  // expect: MCP501, MCP201
   return Object.keys(server.getClientCapabilities()?.sampling ?? {}).length === 0 ? 'no sampling' : 'sampling';
 }

@@ -2,6 +2,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
+// expect: MCP203
 const server = new McpServer({ name: 'bookings', version: '1.0.0' });
 
 server.registerTool(

@@ -31,6 +31,7 @@ export async function loop(client: Client, answer: () => Promise<Record<string, 
 }
 
 const codec = createRequestStateCodec<{ room: string }>({ key: process.env.STATE_KEY ?? '' });
+// expect: MCP203
 const server = new McpServer({ name: 'rooms', version: '1.0.0' }, { requestState: { verify: codec.verify } });
 
 server.registerTool('hold_room', { description: 'Hold a room', inputSchema: z.object({ room: z.string() }), annotations: { idempotentHint: true } }, async ({ room }, ctx) => {

@@ -3,6 +3,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { RegisteredPrompt, RegisteredResource } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
+// expect: MCP203
 const server = new McpServer({ name: 'wizard', version: '2.0.0' }, { capabilities: { tools: { listChanged: true } } });
 
 const refund = server.registerTool('refund_order', { description: 'Refund an order', inputSchema: z.object({ id: z.string(), idempotencyKey: z.string() }) }, async ({ id }) => refundOrder(id));

@@ -13,6 +13,7 @@ export const handler = createMcpHandler(({ authInfo }) => {
   return server;
 });
 
+// expect: MCP203
 const server = new McpServer({ name: 'files', version: '1.0.0' });
 const preview = server.registerTool('preview', { description: 'Preview a file', annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
 

@@ -1,0 +1,281 @@
+//! MCP204 `legacy-protocol-version`: a legacy revision string used as a protocol version, and
+//! the SDK constants that choose one.
+//!
+//! A revision date is a protocol version only by where it stands, so each literal is traced up
+//! to what holds it: a `protocolVersion` key, a `PROTOCOL_VERSION` constant, an
+//! `MCP-Protocol-Version` header call, a `supportedVersions` list, a comparison with a version
+//! expression, the return value of a `protocol_version()` function. The holder's name must say
+//! "protocol" (or "version" in MCP code); a bare `version` next to a `name` is an
+//! implementation's own version, not the protocol's. A list is reported once, at its first
+//! legacy entry. The SDK constants are the rule's `[[match]]` list.
+
+use crate::engine::FileCx;
+use crate::patterns::{self, name_words as words};
+use crate::rules::{Rule, RuleMeta};
+use crate::tree::{Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &LegacyProtocolVersion;
+
+struct LegacyProtocolVersion;
+
+impl Rule for LegacyProtocolVersion {
+    fn kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        let mut kinds = patterns::kinds(&meta.patterns);
+        kinds.push(Kind::Str);
+        kinds
+    }
+
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        if node.kind() == Kind::Str {
+            check_literal(node, cx);
+            return;
+        }
+        // A constant interpolated into a message chooses nothing; one listed next to legacy
+        // literals is part of the list already reported.
+        if node.ancestors().any(|a| a.kind() == Kind::Template) {
+            return;
+        }
+        let versions = legacy_versions(cx);
+        let in_reported_list = list_of(node)
+            .is_some_and(|a| a.children().any(|c| c.kind() == Kind::Str && versions.contains(&c.text())));
+        if in_reported_list {
+            return;
+        }
+        patterns::check(node, cx);
+    }
+}
+
+fn legacy_versions(cx: &FileCx<'_>) -> Vec<&'static str> {
+    list(cx, "legacy_versions")
+}
+
+fn list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
+    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+}
+
+/// How a literal is used, found by walking up from it.
+enum Use<'t> {
+    /// Held by a key, variable, field or assignment target of this name.
+    Named(String, Option<NodeRef<'t>>),
+    /// Compared with (or matched against) an expression whose words are these.
+    Compared(Vec<String>),
+    /// An argument of a call, next to these sibling words (a header name) or inside a call
+    /// whose name is these words.
+    Argument(Vec<String>),
+}
+
+fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let versions = legacy_versions(cx);
+    let value = node.text();
+    if !versions.contains(&value) {
+        return;
+    }
+    // A list is one thing: report it at its first legacy entry only.
+    let list = list_of(node);
+    if let Some(array) = list {
+        let first = array.children().find(|c| c.kind() == Kind::Str && versions.contains(&c.text()));
+        if first.is_some_and(|f| f.id() != node.id()) {
+            return;
+        }
+    }
+    let Some(usage) = usage_of(node) else { return };
+    let mcp = cx.mcp();
+    let message = match usage {
+        Use::Named(name, object) => {
+            let words = words(&name);
+            // `{ name: 'weather', version: '2025-03-26' }` is the server's own version.
+            let implementation_version = name == "version" && object.is_some_and(|o| o.keys().any(|k| k == "name"));
+            if implementation_version || !is_version_words(&words, mcp) {
+                return;
+            }
+            match list {
+                Some(array) => format!("lists legacy protocol revisions ({}) in `{name}`", entries(array, &versions)),
+                None => format!("sets `{name}` to the legacy protocol revision `{value}`"),
+            }
+        }
+        Use::Compared(words) => {
+            if !is_version_words(&words, mcp) {
+                return;
+            }
+            format!("compares the protocol version with the legacy revision `{value}`")
+        }
+        Use::Argument(words) => {
+            if !is_version_words(&words, mcp) {
+                return;
+            }
+            match list {
+                Some(array) => format!("passes legacy protocol revisions ({}) as versions", entries(array, &versions)),
+                None => format!("passes the legacy protocol revision `{value}` as a version"),
+            }
+        }
+    };
+    cx.report(node, message);
+}
+
+/// The list literal an element stands in: an array, or Rust `vec![…]`.
+fn list_of(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let parent = node.parent()?;
+    match (node.role(), parent.kind()) {
+        (Role::Elem, Kind::Array) => Some(parent),
+        (Role::Arg, Kind::Macro) if parent.text() == "vec" => Some(parent),
+        _ => None,
+    }
+}
+
+fn entries(array: NodeRef<'_>, versions: &[&str]) -> String {
+    array
+        .children()
+        .filter(|c| c.kind() == Kind::Str && versions.contains(&c.text()))
+        .map(|c| format!("`{}`", c.text()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Calls that only wrap or convert a value: look through them to what holds the result.
+const TRANSPARENT_CALLS: &[&str] = &[
+    "from",
+    "new",
+    "Borrowed",
+    "Owned",
+    "Some",
+    "Ok",
+    "String",
+    "to_string",
+    "to_owned",
+    "into",
+    "from_static",
+    "parse",
+    "freeze",
+];
+
+/// What a literal (or a list holding it) stands for.
+fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
+    let mut cur = node;
+    loop {
+        let parent = cur.parent()?;
+        match (cur.role(), parent.kind()) {
+            (Role::Elem, Kind::Array) | (_, Kind::Spread) => cur = parent,
+            (Role::Arg, Kind::Macro) if parent.text() == "vec" => cur = parent,
+            // The tail expression of a function body is its return value.
+            (Role::Stmt, Kind::Block)
+                if parent.role() == Role::Body
+                    && parent.parent().is_some_and(|f| f.kind() == Kind::Fn)
+                    && parent.children().last().is_some_and(|l| l.id() == cur.id()) =>
+            {
+                let f = parent.parent()?;
+                return Some(Use::Named(fn_name(f), None));
+            }
+            (Role::Then | Role::Else, Kind::If) => cur = parent,
+            (_, Kind::Unary) => cur = parent,
+            (_, Kind::Binary) if matches!(parent.text(), "??" | "||" | "|" | "&&") => cur = parent,
+            (_, Kind::Binary) if is_comparison(parent.text()) => {
+                let other = parent.children().find(|c| c.id() != cur.id())?;
+                return Some(Use::Compared(expr_words(other)));
+            }
+            (Role::Value, Kind::Pair) => {
+                let name = parent.text().to_string();
+                return Some(Use::Named(name, parent.parent().filter(|o| o.kind() == Kind::Object)));
+            }
+            (Role::Init, Kind::Var | Kind::Field) => return Some(Use::Named(parent.text().to_string(), None)),
+            (Role::Right, Kind::Assign) => {
+                let left = parent.child(Role::Left)?;
+                let name = left.path_segments().last().map(|s| s.to_string()).unwrap_or_default();
+                return Some(Use::Named(name, None));
+            }
+            (Role::Pattern, Kind::Case) => {
+                let scrutinee = parent.parent()?.child(Role::Scrutinee)?;
+                return Some(Use::Compared(expr_words(scrutinee)));
+            }
+            (Role::Operand, Kind::Return) => {
+                let f = parent.enclosing(Kind::Fn)?;
+                return Some(Use::Named(fn_name(f), None));
+            }
+            (Role::Body, Kind::Fn) => return Some(Use::Named(fn_name(parent), None)),
+            // `"2025-06-18".to_string()`; `['2025-03-26', '2024-11-05'].includes(version)`
+            (Role::Object, Kind::Member) => {
+                let call = parent.parent().filter(|c| c.kind() == Kind::Call)?;
+                if matches!(parent.text(), "includes" | "contains" | "indexOf" | "has") {
+                    return Some(Use::Compared(call.arg(0).map(expr_words).unwrap_or_default()));
+                }
+                if !TRANSPARENT_CALLS.contains(&parent.text()) || call.callee().map(|c| c.id()) != Some(parent.id()) {
+                    return None;
+                }
+                cur = call;
+            }
+            (Role::Arg, Kind::Call | Kind::Macro) => {
+                let name = parent.call_name().unwrap_or(parent.text());
+                if TRANSPARENT_CALLS.contains(&name) {
+                    cur = parent;
+                    continue;
+                }
+                let mut w = words(name);
+                if matches!(name, "includes" | "contains" | "indexOf" | "has" | "contains_key") {
+                    w = parent.receiver().map(expr_words).unwrap_or_default();
+                    if parent.receiver().is_some_and(|r| r.kind() == Kind::Array) {
+                        // `['2025-06-18', '2025-03-26'].includes(version)`
+                        w = parent.arg(0).map(expr_words).unwrap_or_default();
+                    }
+                    return Some(Use::Compared(w));
+                }
+                for sibling in parent.args().filter(|a| a.id() != cur.id()) {
+                    w.extend(expr_words(sibling));
+                }
+                return Some(Use::Argument(w));
+            }
+            _ => return None,
+        }
+    }
+}
+
+fn is_comparison(op: &str) -> bool {
+    matches!(op, "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=")
+}
+
+fn fn_name(f: NodeRef<'_>) -> String {
+    if !f.text().is_empty() {
+        return f.text().to_string();
+    }
+    // `const protocolVersion = () => '2025-06-18'`
+    f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)).map(|p| p.text().to_string()).unwrap_or_default()
+}
+
+/// The words an expression names: `result.protocolVersion` → protocol, version;
+/// `'MCP-Protocol-Version'` → mcp, protocol, version; `getVersion()` → get, version. An
+/// identifier bound in the same function to such an expression contributes its words too.
+fn expr_words(node: NodeRef<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    match node.kind() {
+        Kind::Str => out.extend(words(node.text())),
+        Kind::Ident | Kind::Member | Kind::Call | Kind::Index | Kind::Unary => {
+            for seg in node.path_segments() {
+                out.extend(words(seg));
+            }
+            if node.kind() == Kind::Call {
+                if let Some(name) = node.call_name() {
+                    out.extend(words(name));
+                }
+            }
+            if node.kind() == Kind::Ident {
+                if let Some(init) = local_init(node) {
+                    for seg in init.path_segments() {
+                        out.extend(words(seg));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The initializer of the variable an identifier names, declared in the same function.
+fn local_init<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
+    let scope = ident.enclosing(Kind::Fn).unwrap_or_else(|| ident.tree().root());
+    scope.descendants().find(|n| n.kind() == Kind::Var && n.text() == ident.text()).and_then(|v| v.child(Role::Init))
+}
+
+/// "protocol" anywhere, or "version"/"revision" in MCP code.
+fn is_version_words(words: &[String], mcp: bool) -> bool {
+    let has = |w: &[&str]| words.iter().any(|x| w.contains(&x.as_str()));
+    has(&["protocol", "protocols"]) || (mcp && has(&["version", "versions", "revision", "revisions"]))
+}

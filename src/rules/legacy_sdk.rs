@@ -1,0 +1,301 @@
+//! MCP203 `legacy-sdk`: manifests that pin an SDK that speaks only the 2025 protocol, and TS v2
+//! clients and servers built without the 2026-07-28 opt-in.
+//!
+//! Manifests are read in the project pass (`package.json` and `Cargo.toml`, with Cargo workspace
+//! inheritance resolved): a finding points at the dependency's key. The thresholds are the rule's
+//! `[data]`. A requirement counts when it admits a legacy version (its lowest admitted version is
+//! below the first modern one), so `>=2` for rmcp is reported while `3` is not.
+//!
+//! In TypeScript, a v2 `Client` (imported from `@modelcontextprotocol/client`) built without
+//! `versionNegotiation`, or with `mode: 'legacy'`, is reported where it is built. A v2 `Server` /
+//! `McpServer` is legacy unless it is served through `createMcpHandler`, `serveStdio` or
+//! `legacyStatelessFallback`; the factory may live in another file, so constructions and entries
+//! are facts decided in the project pass.
+
+use std::collections::BTreeSet;
+
+use crate::engine::{FileCx, ProjectCx};
+use crate::manifest::{self, lowest_admitted, Dependency, SdkEras, Version};
+use crate::project::ManifestKind;
+use crate::rules::{Rule, RuleMeta};
+use crate::tree::{flags, Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &LegacySdk;
+
+struct LegacySdk;
+
+impl Rule for LegacySdk {
+    fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Call]
+    }
+
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        if node.has_flag(flags::NEW) {
+            check_construction(node, cx);
+        } else if node.call_name().is_some_and(|n| data_list_of(cx, "serving_entries").contains(&n)) {
+            record_entry(node, cx);
+        }
+    }
+
+    fn check_project(&self, cx: &mut ProjectCx<'_>) {
+        check_manifests(cx);
+        check_servers(cx);
+    }
+}
+
+fn data_list_of(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
+    list(&cx.meta().data, key)
+}
+
+fn list(data: &'static toml::Table, key: &str) -> Vec<&'static str> {
+    data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+}
+
+// ---------------------------------------------------------------------------------------------
+// TypeScript v2 constructions
+
+/// The export a local class name was imported as, from a module starting with one of `modules`.
+fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: &[&str]) -> Option<&'t str> {
+    tree_root
+        .descendants()
+        .filter(|n| n.kind() == Kind::Import && modules.iter().any(|m| n.text() == *m || n.text().starts_with(&format!("{m}/"))))
+        .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
+}
+
+fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let Some(class) = node.callee().filter(|c| c.kind() == Kind::Ident).map(|c| c.text()) else { return };
+    let root = cx.tree.root();
+    if imported_export(root, class, &["@modelcontextprotocol/client"]) == Some("Client") {
+        check_client(node, cx);
+        return;
+    }
+    let server_exports = ["Server", "McpServer"];
+    let Some(export) = imported_export(root, class, &["@modelcontextprotocol/server"]).filter(|e| server_exports.contains(e))
+    else {
+        return;
+    };
+    let entries = data_list_of(cx, "serving_entries");
+    // Built inline in the factory: `createMcpHandler(() => new McpServer(…))`.
+    let inline = node.ancestors().any(|a| {
+        a.kind() == Kind::Call && a.call_name().is_some_and(|n| entries.contains(&n)) && a.args().any(|arg| arg.contains(node))
+    });
+    if inline {
+        return;
+    }
+    let names: Vec<String> = enclosing_names(node);
+    cx.fact(node, "v2-server", export, names);
+}
+
+/// The names a construction is reachable by: its enclosing functions, and the variables or
+/// properties those functions are assigned to.
+fn enclosing_names(node: NodeRef<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in node.ancestors().filter(|a| a.kind() == Kind::Fn) {
+        if !f.text().is_empty() {
+            out.push(f.text().to_string());
+        }
+        if let Some(p) = f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)) {
+            if !p.text().is_empty() {
+                out.push(p.text().to_string());
+            }
+        }
+    }
+    out
+}
+
+/// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the functions the
+/// factory names or calls, and one level further through same-file variables and functions
+/// (`const factory = () => buildServer(config)`).
+fn record_entry(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let mut names: BTreeSet<String> = BTreeSet::new();
+    let tree_root = cx.tree.root();
+    for arg in node.args() {
+        let mut direct: Vec<&str> = called_names(arg);
+        if arg.kind() == Kind::Ident {
+            direct.push(arg.text());
+        }
+        for name in direct {
+            if !names.insert(name.to_string()) {
+                continue;
+            }
+            let local = tree_root.descendants().find(|d| matches!(d.kind(), Kind::Var | Kind::Fn) && d.text() == name);
+            if let Some(local) = local {
+                names.extend(called_names(local).into_iter().map(String::from));
+            }
+        }
+    }
+    let name = node.call_name().unwrap_or_default().to_string();
+    cx.fact(node, "serving-entry", name, names.into_iter().collect());
+}
+
+/// The names of the functions a subtree calls (`buildServer()`, `options.createServer()`).
+fn called_names(node: NodeRef<'_>) -> Vec<&str> {
+    std::iter::once(node)
+        .chain(node.descendants())
+        .filter(|n| n.kind() == Kind::Call && !n.has_flag(flags::NEW))
+        .filter_map(|n| n.call_name())
+        .collect()
+}
+
+fn check_client(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    let options = node.arg(1);
+    let object = match options {
+        None => None,
+        Some(o) if o.kind() == Kind::Object => Some(o),
+        // `new Client(info, options)`: a same-file object literal, or unknown.
+        Some(o) if o.kind() == Kind::Ident => {
+            match cx.tree.root().descendants().find(|d| d.kind() == Kind::Var && d.text() == o.text()).and_then(|v| v.child(Role::Init)) {
+                Some(init) if init.kind() == Kind::Object => Some(init),
+                _ => return,
+            }
+        }
+        Some(_) => return,
+    };
+    let message = match object {
+        None => "builds a v2 `Client` without `versionNegotiation`: it opens every connection with the 2025 `initialize` handshake",
+        Some(o) => match o.field("versionNegotiation") {
+            Some(v) if pins_legacy(v) => {
+                "builds a v2 `Client` with `versionNegotiation` pinned to `'legacy'`: it never speaks 2026-07-28"
+            }
+            Some(_) => return,
+            // Spread options may carry it.
+            None if o.children().any(|c| c.kind() == Kind::Spread) => return,
+            None => {
+                "builds a v2 `Client` without `versionNegotiation`: it opens every connection with the 2025 `initialize` handshake"
+            }
+        },
+    };
+    // `client.setVersionNegotiation({ … })` before connecting opts in too.
+    let variable = node.ancestors().find(|a| a.kind() == Kind::Var || a.kind() == Kind::Assign);
+    let var_name = variable.map(|v| match v.kind() {
+        Kind::Var => v.text().to_string(),
+        _ => v.child(Role::Left).and_then(|l| l.path_segments().last().map(|s| s.to_string())).unwrap_or_default(),
+    });
+    let set_later = var_name.filter(|n| !n.is_empty()).is_some_and(|name| {
+        cx.tree.nodes().any(|n| {
+            n.kind() == Kind::Call
+                && n.call_name() == Some("setVersionNegotiation")
+                && n.receiver().is_some_and(|r| r.path_segments().last() == Some(&name.as_str()))
+        })
+    });
+    if set_later {
+        return;
+    }
+    cx.report(node, message);
+}
+
+/// `{ mode: 'legacy' }` or `'legacy'`.
+fn pins_legacy(v: NodeRef<'_>) -> bool {
+    match v.kind() {
+        Kind::Str => v.text() == "legacy",
+        Kind::Object => v.field("mode").and_then(|m| m.str_value()) == Some("legacy"),
+        _ => false,
+    }
+}
+
+fn check_servers(cx: &mut ProjectCx<'_>) {
+    let entries: BTreeSet<String> =
+        cx.own_facts().filter(|f| f.kind == "serving-entry").flat_map(|f| f.data.iter().cloned()).collect();
+    let servers: Vec<_> = cx
+        .own_facts()
+        .filter(|f| f.kind == "v2-server" && !f.data.iter().any(|n| entries.contains(n)))
+        .cloned()
+        .collect();
+    for fact in servers {
+        let message = format!(
+            "builds a v2 `{}` that is not served through `createMcpHandler` or `serveStdio`: connected to a transport by hand it speaks only the 2025 protocol",
+            fact.name
+        );
+        cx.report_fact(&fact, message);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manifests
+
+fn version_text(v: Version) -> String {
+    format!("{}.{}.{}", v.0, v.1, v.2)
+}
+
+fn parse_threshold(s: &str) -> Option<Version> {
+    lowest_admitted(s)
+}
+
+fn check_manifests(cx: &mut ProjectCx<'_>) {
+    let data = &cx.meta.data;
+    let npm_any = list(data, "npm_legacy_packages");
+    let npm_below: Vec<(String, Version)> = thresholds(data, "npm_modern_from");
+    let eras = SdkEras::from_data(data);
+    let manifests = cx.manifests;
+    let deps = manifest::resolved_dependencies(manifests);
+    let mut findings: Vec<(usize, Dependency, String)> = Vec::new();
+    for (i, dep) in &deps {
+        let Some(m) = manifests.get(*i) else { continue };
+        let req = dep.requirement.as_deref();
+        match m.kind {
+            ManifestKind::Npm => {
+                if npm_any.contains(&dep.name.as_str()) {
+                    findings.push((*i, dep.clone(), format!("depends on `{}`, the frozen copy of the 1.x server code (HTTP+SSE transport, built-in authorization server)", dep.name)));
+                } else if let Some((_, modern)) = npm_below.iter().find(|(n, _)| *n == dep.name) {
+                    // Every published 1.x speaks only 2025; a tag, a workspace or a file link is
+                    // one of them too.
+                    let legacy = req.and_then(lowest_admitted).is_none_or(|low| low < *modern);
+                    if legacy {
+                        findings.push((*i, dep.clone(), format!(
+                            "depends on `{}` `{}`: every release below {} speaks only the 2025 protocol",
+                            dep.name,
+                            req.unwrap_or("*"),
+                            version_text(*modern)
+                        )));
+                    }
+                }
+            }
+            ManifestKind::Cargo => {
+                // An inherited version is reported once, at the workspace's declaration.
+                if let Some((_, modern)) = eras.modern_from.iter().find(|(n, _)| *n == dep.name).filter(|_| dep.inherited_from.is_none()) {
+                    if req.and_then(lowest_admitted).is_some_and(|low| low < *modern) {
+                        findings.push((*i, dep.clone(), format!(
+                            "depends on `{}` `{}`, which admits versions below {} that speak only the 2025 protocol",
+                            dep.name,
+                            req.unwrap_or_default(),
+                            version_text(*modern)
+                        )));
+                    }
+                }
+                if let Some(enabled) = eras.feature_enabled(m, dep) {
+                    // An inherited entry whose workspace was not analyzed cannot be judged.
+                    if dep.requirement.is_none() && dep.inherited && dep.inherited_from.is_none() {
+                        continue;
+                    }
+                    // A workspace declaration is judged through the members that inherit it.
+                    let members_inherit = dep.section == "workspace.dependencies"
+                        && deps.iter().any(|(_, d)| d.inherited_from.as_deref() == Some(m.path.as_str()) && d.key == dep.key);
+                    if members_inherit {
+                        continue;
+                    }
+                    let wanted = eras.modern_feature.iter().find(|(n, _)| *n == dep.name).map(|(_, w)| w.as_slice()).unwrap_or_default();
+                    if !enabled {
+                        findings.push((*i, dep.clone(), format!(
+                            "builds `{}` without the `{}` feature: the default build speaks only the 2025 protocol",
+                            dep.name,
+                            wanted.first().map(String::as_str).unwrap_or_default()
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    for (i, dep, message) in findings {
+        let Some(m) = manifests.get(i) else { continue };
+        let snippet = crate::engine::normalized(m.source.slice(dep.range.0, dep.range.1));
+        cx.report_at(&m.path, dep.range, dep.start, dep.end, &snippet, message);
+    }
+}
+
+fn thresholds(data: &toml::Table, key: &str) -> Vec<(String, Version)> {
+    // Same shape as `cargo_modern_from`, read by `SdkEras`.
+    data.get(key)
+        .and_then(|v| v.as_table())
+        .map(|t| t.iter().filter_map(|(k, v)| Some((k.clone(), parse_threshold(v.as_str()?)?))).collect())
+        .unwrap_or_default()
+}

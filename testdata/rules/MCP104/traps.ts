@@ -1,0 +1,63 @@
+// Traps: 405 answers, other routes, and POSTs that accept both content types.
+import express from 'express';
+import { createServer } from 'node:http';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+
+declare const buildServer: () => never;
+const handler = createMcpHandler(buildServer);
+const app = express();
+
+app.post('/mcp', toNodeHandler(handler));
+// ok: MCP104
+app.all('/mcp', toNodeHandler(handler));
+// ok: MCP104
+app.get('/mcp', (_req, res) => {
+  res.status(405).set('Allow', 'POST').end();
+});
+// ok: MCP104
+// expect: MCP402
+app.delete('/mcp', (_req, res) => res.writeHead(405).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null })));
+// ok: MCP104
+app.get('/health', (_req, res) => res.json({ ok: true }));
+// ok: MCP104
+app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => res.json({ resource: 'https://example.com/mcp' }));
+// ok: MCP104
+app.get('/mcp-docs', (_req, res) => res.redirect('/docs'));
+
+const cache = new Map<string, string>();
+// ok: MCP104
+cache.get('/mcp');
+// ok: MCP104
+cache.delete('/mcp');
+
+export async function call(url: URL, body: unknown) {
+  // ok: MCP104
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(body),
+  });
+}
+
+export function news() {
+  // ok: MCP104
+  return new EventSource('/api/news/stream');
+}
+
+export function download(url: URL) {
+  // ok: MCP104
+  return fetch(url, { method: 'GET', headers: { Accept: 'application/json' } });
+}
+
+createServer((req, res) => {
+  // ok: MCP104
+  if (req.method === 'GET' || req.method === 'DELETE') {
+    res.writeHead(405, { Allow: 'POST' }).end();
+    return;
+  }
+  // ok: MCP104
+  if (req.method === 'GET' && req.url === '/metrics') {
+    res.end('up 1');
+  }
+});

@@ -1,0 +1,66 @@
+// Traps: the word "initialize" and handshake-shaped names that are not the removed handshake.
+import { Client } from '@modelcontextprotocol/client';
+import type { InitializeResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+// The initialize handshake is gone in 2026-07-28 (a comment, not code).
+export async function start(db: { initialize(): Promise<void> }) {
+  const client = new Client({ name: 'c', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+  // ok: MCP201
+  await client.connect(new StdioClientTransport({ command: 'server' }));
+  // ok: MCP201
+  await db.initialize();
+  // ok: MCP201
+  const caps = client.getServerCapabilities();
+  // ok: MCP201
+  const phase = 'initialize';
+  // ok: MCP201
+  const topic = 'notifications/initialized-events';
+  return { caps, phase, topic };
+}
+
+// ok: MCP201
+let lastResult: InitializeResult | undefined;
+
+export function wizard(action: string) {
+  switch (action) {
+    // ok: MCP201
+    case 'initialize':
+      return 'setting up';
+    default:
+      return lastResult;
+  }
+}
+
+export class Store {
+  capabilities: Record<string, unknown> = {};
+  initialized = false;
+
+  // ok: MCP201
+  initialize(config: { capabilities: Record<string, unknown> }) {
+    // ok: MCP201
+    this.capabilities = config.capabilities;
+    this.initialized = true;
+  }
+}
+
+export function caps(inspectorClient: { getClientCapabilities(): object }) {
+  // ok: MCP201
+  return inspectorClient.getClientCapabilities();
+}
+
+export function probe() {
+  // ok: MCP201
+  return { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {} } };
+}
+
+export class Hooks {
+  // ok: MCP201
+  oninitialized?: () => void;
+}
+
+export function chain(server: { server: { oninitialized?: () => void } }) {
+  // ok: MCP201
+  const previous = server.server.oninitialized;
+  return previous;
+}

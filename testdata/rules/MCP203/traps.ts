@@ -1,0 +1,36 @@
+// Traps: v2 code that opts in, v1 code (the manifest covers it), other classes named Client.
+import { Client } from '@modelcontextprotocol/client';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client as PgClient } from 'pg';
+
+// ok: MCP203
+export const auto = new Client({ name: 'a', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+// ok: MCP203
+export const pinned = new Client({ name: 'a', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+// ok: MCP203
+export const v1 = new V1Client({ name: 'legacy', version: '1' });
+// ok: MCP203
+export const db = new PgClient({ connectionString: 'postgres://localhost/app' });
+
+export function configuredLater() {
+  // ok: MCP203
+  const later = new Client({ name: 'b', version: '1' });
+  later.setVersionNegotiation({ mode: 'auto' });
+  return later;
+}
+
+export function spread(extra: object) {
+  // ok: MCP203
+  return new Client({ name: 'c', version: '1' }, { ...extra });
+}
+
+function buildServer() {
+  // ok: MCP203
+  return new McpServer({ name: 'served', version: '2.0.0' });
+}
+
+export const handler = createMcpHandler(buildServer);
+// ok: MCP203
+void serveStdio(() => new McpServer({ name: 'stdio', version: '2.0.0' }));

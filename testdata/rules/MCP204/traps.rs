@@ -1,0 +1,43 @@
+// Traps: dates that are not protocol versions, and the modern revision.
+use chrono::NaiveDate;
+use rmcp::model::{Implementation, ProtocolVersion};
+
+// Changelog: 2025-06-18 structured output; 2025-11-25 tasks.
+// ok: MCP204
+const RELEASED_AT: &str = "2025-06-18";
+// ok: MCP204
+const MODERN: ProtocolVersion = ProtocolVersion::V_2026_07_28;
+
+pub fn implementation() -> Implementation {
+    // ok: MCP204
+    Implementation { name: "weather".into(), version: "2025-03-26".into(), ..Default::default() }
+}
+
+pub fn due() -> Option<NaiveDate> {
+    // ok: MCP204
+    NaiveDate::parse_from_str("2025-11-25", "%Y-%m-%d").ok()
+}
+
+pub fn banner() -> &'static str {
+    // ok: MCP204
+    "supports 2024-11-05 and later"
+}
+
+pub fn modern_meta() -> serde_json::Value {
+    // ok: MCP204
+    serde_json::json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28"})
+}
+
+pub fn holidays() -> Vec<&'static str> {
+    // ok: MCP204
+    vec!["2024-11-05", "2025-03-26"]
+}
+
+pub fn past(date: &str) -> bool {
+    // ok: MCP204
+    date >= "2025-06-18"
+}
+
+pub fn used() -> (&'static str, ProtocolVersion) {
+    (RELEASED_AT, MODERN)
+}

@@ -1,0 +1,43 @@
+// Traps: dates that are not protocol versions, and the modern revision.
+import { McpServer } from '@modelcontextprotocol/server';
+
+// Changelog: 2025-06-18 added structured tool output; 2025-11-25 added tasks.
+// ok: MCP204
+const server = new McpServer({ name: 'weather', version: '2025-03-26' }); // expect: MCP203
+// ok: MCP204
+export const releasedAt = '2025-06-18';
+// ok: MCP204
+export const copyright = 'Copyright 2024-11-05 Example Corp';
+// ok: MCP204
+export const due = new Date('2025-11-25');
+// ok: MCP204
+export const MODERN_VERSION = '2026-07-28';
+// ok: MCP204
+export const banner = 'speaks protocol 2025-06-18 and later';
+// ok: MCP204
+export const holidays = ['2024-11-05', '2025-03-26'];
+
+export function isPastCutoff(date: string) {
+  // ok: MCP204
+  return date >= '2025-06-18';
+}
+
+export function schedule() {
+  // ok: MCP204
+  return { runAt: '2025-03-26', server };
+}
+
+export const meta = {
+  // ok: MCP204
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+};
+
+export function unsupported(requested: string, SUPPORTED_PROTOCOL_VERSIONS: string[]) {
+  // ok: MCP204
+  return new Error(`Unsupported protocol version ${requested} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+}
+
+export function isHoliday(date: string) {
+  // ok: MCP204
+  return ['2025-06-18', '2025-03-26'].includes(date);
+}

@@ -1,0 +1,54 @@
+// Legacy revisions used as the protocol version in Rust.
+use axum::http::{HeaderMap, HeaderValue};
+use rmcp::model::{ProtocolVersion, ServerInfo};
+use rmcp::transport::common::http_header::HEADER_MCP_PROTOCOL_VERSION;
+use serde_json::{json, Value};
+
+// expect: MCP204
+const PROTOCOL_VERSION: &str = "2025-06-18";
+
+pub fn info() -> ServerInfo {
+    ServerInfo {
+        // expect: MCP204
+        protocol_version: ProtocolVersion::V_2025_03_26,
+        ..Default::default()
+    }
+}
+
+pub fn init_params() -> Value {
+    // expect: MCP204
+    json!({"protocolVersion": "2024-11-05", "capabilities": {}, "clientInfo": {"name": "probe", "version": "1.0.0"}})
+}
+
+pub fn headers(h: &mut HeaderMap) {
+    // expect: MCP204
+    h.insert(HEADER_MCP_PROTOCOL_VERSION, HeaderValue::from_static("2025-03-26"));
+}
+
+pub fn supported_protocol_versions() -> Vec<&'static str> {
+    // expect: MCP204
+    vec!["2025-11-25", "2025-06-18"]
+}
+
+pub fn negotiate(requested_version: &str) -> &'static str {
+    match requested_version {
+        // expect: MCP204
+        "2025-11-25" => "2025-11-25",
+        _ => PROTOCOL_VERSION,
+    }
+}
+
+pub fn structured_output(protocol_version: &str) -> bool {
+    // expect: MCP204
+    protocol_version >= "2025-06-18"
+}
+
+pub fn legacy() -> ProtocolVersion {
+    // expect: MCP204
+    ProtocolVersion::LATEST_WITH_INITIALIZE
+}
+
+pub fn client_request(req: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+    // expect: MCP204
+    req.header("MCP-Protocol-Version", "2025-06-18")
+}
