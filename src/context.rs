@@ -115,6 +115,22 @@ pub const MODERN_TOKENS: &[&str] = &[
     "versionnegotiation",
 ];
 
+/// Substrings (ASCII case-insensitive) one of which every file with MCP context contains: each
+/// signal [`FileContext::of`] accepts is one of these strings, so a file without any of them
+/// cannot have MCP context. The prefilter relies on this for rules that need the context.
+pub fn context_tokens() -> Vec<String> {
+    let mut tokens: Vec<String> = SDK_MODULE_PREFIXES
+        .iter()
+        .chain(MCP_TYPES)
+        .chain(MCP_METHODS.iter().filter(|m| m.contains('/')))
+        .chain(["mcp-session-id", "ServerHandler", "server/discover"].iter())
+        .map(|t| t.to_ascii_lowercase())
+        .collect();
+    tokens.sort();
+    tokens.dedup();
+    tokens
+}
+
 /// Facts about one file that rules share.
 #[derive(Clone, Debug, Default)]
 pub struct FileContext {
@@ -219,6 +235,22 @@ mod tests {
             let m = m.to_ascii_lowercase();
             assert!(MODERN_TOKENS.iter().any(|t| m.contains(t)), "{m}");
         }
+    }
+
+    /// Every signal of MCP context is covered by a context token (see `context_tokens`).
+    #[test]
+    fn every_context_signal_has_a_token() {
+        let tokens = context_tokens();
+        let covered = |s: &str| tokens.iter().any(|t| s.to_ascii_lowercase().contains(t.as_str()));
+        for s in SDK_MODULE_PREFIXES.iter().chain(MCP_TYPES).chain(["mcp-session-id", "ServerHandler"].iter()) {
+            assert!(covered(s), "{s}");
+        }
+        for m in MCP_METHODS.iter().filter(|m| m.contains('/')) {
+            assert!(covered(m), "{m}");
+        }
+        // And a file whose only MCP-looking word is not a signal has no context.
+        let plain = "const update = () => cursor.task.remove();";
+        assert!(!covered(plain));
     }
 
     #[test]

@@ -58,7 +58,10 @@ impl Engine {
     pub fn check_file(&self, path: &str, source: &SourceFile, tree: &Tree) -> FileOutcome {
         let context = FileContext::of(tree);
         let mut out = FileOutcome::default();
-        let mut failed = vec![false; self.rules.len()];
+        // Rules that fire only in MCP context are skipped elsewhere (as the prefilter assumes),
+        // and a rule that panicked is skipped for the rest of the file.
+        let mut failed: Vec<bool> =
+            self.rules.iter().map(|def| def.meta.prefilter.mcp_context && !context.mcp).collect();
         let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
         if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
             if let Err(panic) = catch_unwind(|| panic!("injected fault")) {

@@ -525,11 +525,11 @@ fn harness_checks_the_dual_target() {
     );
     dir.write(
         "case.project/legacy.ts",
-        "export function legacy(msg: { method: string }) {\n\
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js'; export function legacy(msg: { method: string }) {\n\
          \x20 switch (msg.method) {\n\
          \x20   // expect: MCP301\n\
          \x20   case 'ping':\n\
-         \x20     return {};\n\
+         \x20     return { resultType: 'complete' };\n\
          \x20 }\n\
          }\n",
     );
@@ -540,12 +540,12 @@ fn harness_checks_the_dual_target() {
     );
     dir.write(
         "case.project/legacy.ts",
-        "export function legacy(msg: { method: string }) {\n\
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js'; export function legacy(msg: { method: string }) {\n\
          \x20 switch (msg.method) {\n\
          \x20   // expect: MCP301\n\
          \x20   // expect-dual: MCP301=note\n\
          \x20   case 'ping':\n\
-         \x20     return {};\n\
+         \x20     return { resultType: 'complete' };\n\
          \x20 }\n\
          }\n",
     );

@@ -146,6 +146,11 @@ pub struct Prefilter {
     /// File names (not paths) the rule reads whatever they contain, e.g. `package.json`.
     #[serde(default)]
     pub files: Vec<String>,
+    /// Every finding of the rule lies in a file with MCP context. The engine runs the rule only
+    /// on such files, and the prefilter then also requires one of the context tokens, which
+    /// keeps common words (`update`, `cursor`, `task`) from sending every file to the parser.
+    #[serde(default)]
+    pub mcp_context: bool,
 }
 
 /// What a pattern looks at.
