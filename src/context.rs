@@ -71,6 +71,10 @@ const SDK_MODULE_PREFIXES: &[&str] = &[
 
 /// Type and class names that only MCP code uses.
 const MCP_TYPES: &[&str] = &[
+    // Protocol message types, named the same in SDKs and in hand-rolled ones (plugin kits).
+    "CallToolRequest",
+    "CallToolResult",
+    "ListToolsResult",
     "ClientHandler",
     "McpError",
     "McpServer",
@@ -222,6 +226,16 @@ mod tests {
         assert_eq!(sorted, MCP_METHODS);
         assert!(is_mcp_method("tools/list"));
         assert!(!is_mcp_method("tools/lists"));
+    }
+
+    #[test]
+    fn protocol_types_give_mcp_context() {
+        let src = "use pdk::types::{CallToolRequest, CallToolResult};\nfn call(input: CallToolRequest) -> CallToolResult { todo!() }\n";
+        let t = match crate::lang::rust::lower(&crate::source::SourceFile::new(src.to_string())) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        assert!(FileContext::of(&t).mcp);
     }
 
     #[test]

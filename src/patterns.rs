@@ -682,6 +682,46 @@ fn is_method_table_key(pair: NodeRef<'_>) -> bool {
         .any(|c| crate::context::is_mcp_method(c.text()))
 }
 
+/// The declaration an identifier refers to, by lexical lookup in its file: the nearest `Var`
+/// or `Param` of that name in an enclosing function, block or module, declared before the use
+/// (a module's declarations count wherever they are). A destructuring declaration or
+/// parameter (`const { a } = obj`, `({ a }) => …`) is returned too: it has a `Pattern` child,
+/// and its `Init` is the destructured value, not the name's. `None` when the name is not declared in the file (an
+/// import, a global).
+pub fn declaration_of<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
+    let name = ident.text();
+    if ident.kind() != Kind::Ident || name.is_empty() {
+        return None;
+    }
+    for scope in ident.ancestors() {
+        let mut found = None;
+        for child in scope.children() {
+            match child.kind() {
+                Kind::Var
+                    if (child.text() == name || binds(child, name))
+                        && !child.contains(ident)
+                        && (child.start() <= ident.start() || (scope.kind() == Kind::Module && found.is_none())) =>
+                {
+                    found = Some(child);
+                }
+                Kind::Param if child.text() == name || binds(child, name) => return Some(child),
+                _ => {}
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Whether a destructuring declaration or parameter binds `name`.
+fn binds(var: NodeRef<'_>, name: &str) -> bool {
+    var.child(Role::Pattern).is_some_and(|p| {
+        p.descendants().any(|d| d.kind() == Kind::Ident && d.text() == name && d.role() != Role::Object)
+    })
+}
+
 /// Splits a name into lower-case words at camelCase humps and at every non-alphanumeric
 /// character (`protocolVersion`, `SUPPORTED_PROTOCOL_VERSIONS`, `MCP-Protocol-Version` all give
 /// `protocol` and `version`), so rules can ask what a name talks about.
@@ -858,6 +898,37 @@ mod tests {
         let receiver =
             t.nodes().find(|n| n.kind() == Kind::Call && n.call_name() == Some("x")).and_then(|c| c.receiver());
         assert!(receiver.is_some_and(|r| initialized_by(r, &["registerTool".to_string()])));
+    }
+
+    #[test]
+    fn declaration_of_finds_the_nearest_visible_binding() {
+        let src =
+            "const caps = a();\nfunction f(x) {\n  const caps = b();\n  use(caps, x, later, y);\n}\nconst later = 1;\n";
+        let t = match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let uses: Vec<NodeRef<'_>> = t.nodes().filter(|n| n.kind() == Kind::Ident && n.role() == Role::Arg).collect();
+        let decl = |i: usize| uses.get(i).copied().and_then(declaration_of);
+        // The inner `caps` shadows the module's.
+        assert_eq!(decl(0).map(|d| d.start()), src.find("caps = b"));
+        assert_eq!(decl(1).map(|d| d.kind()), Some(Kind::Param));
+        assert_eq!(decl(2).map(|d| d.text()), Some("later"));
+        assert!(decl(3).is_none());
+    }
+
+    #[test]
+    fn declaration_of_sees_destructuring() {
+        let src = "const { sid, other: renamed } = body;\nuse(sid, renamed);\n";
+        let t = match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        };
+        let uses: Vec<NodeRef<'_>> = t.nodes().filter(|n| n.kind() == Kind::Ident && n.role() == Role::Arg).collect();
+        for u in uses {
+            let d = declaration_of(u);
+            assert!(d.is_some_and(|d| d.child(Role::Pattern).is_some()), "{u:?}");
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub struct FileEventStore;
 impl rmcp::transport::streamable_http_server::EventStore for FileEventStore {}
 
 pub fn manager(store: FileEventStore) -> LocalSessionManager {
-    // expect: MCP103
+    // expect: MCP103, MCP101
     LocalSessionManager::default().with_event_store(store)
 }
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
 declare const transport: NodeStreamableHTTPServerTransport;
+// expect: MCP101
 declare const sessions: Map<string, NodeStreamableHTTPServerTransport>;
 
 createServer(async (req, res) => {

@@ -17,6 +17,7 @@ export enum BillingErrorCode {
 
 const server = new McpServer({ name: 'billing', version: '1.0.0' });
 
+// expect: MCP601
 server.registerTool('charge', { description: 'Charge a card' }, async () => {
   // expect: MCP402
   throw new McpError(-32099, 'Payment provider unavailable');

@@ -1,0 +1,515 @@
+//! MCP501 `capability-truthiness`: decisions about a feature that read the capability object
+//! wrongly.
+//!
+//! A capability object is recognised by its path: a member or call named like the capability
+//! set (`capabilities`, `getServerCapabilities()`, `server_capabilities`,
+//! `peer_info().capabilities`), a value typed `ServerCapabilities` / `ClientCapabilities`, or a
+//! variable assigned from one of these. A *capability value* is that object followed by a
+//! capability name (`caps.resources`, `caps["tools"]`, `caps.get("tools")`).
+//!
+//! Two kinds of findings: emptiness used as absence (error), where `{}` — "supported, no
+//! sub-features" — is read as "not supported"; and conflation (warning), where the capability
+//! itself or its `listChanged` guards a call that needs another feature (`subscribe`), or
+//! `listChanged` stands in for "the feature is supported".
+
+use crate::engine::FileCx;
+use crate::patterns;
+use crate::rules::{Level, Rule, RuleMeta};
+use crate::tree::{Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &CapabilityTruthiness;
+
+struct CapabilityTruthiness;
+
+/// The rule's name lists, read from its document.
+struct Lists<'m> {
+    capability_names: Vec<&'m str>,
+    /// Normalized (lower case, no `_`) names of the capability set itself.
+    object_names: Vec<&'m str>,
+    object_calls: Vec<&'m str>,
+    object_types: Vec<&'m str>,
+    list_changed: Vec<&'m str>,
+    subscribe_flag: Vec<&'m str>,
+    subscribe_calls: Vec<&'m str>,
+    subscribe_receivers: Vec<String>,
+    subscribe_methods: Vec<&'m str>,
+    emptiness_calls: Vec<&'m str>,
+    key_calls: Vec<&'m str>,
+    feature_calls: &'m toml::Table,
+}
+
+fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
+    meta.data
+        .get(key)
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default()
+}
+
+static EMPTY: std::sync::OnceLock<toml::Table> = std::sync::OnceLock::new();
+
+impl Lists<'static> {
+    /// The lists, read once: the rule runs on every node of its kinds.
+    fn cached(meta: &'static RuleMeta) -> &'static Lists<'static> {
+        static LISTS: std::sync::OnceLock<Lists<'static>> = std::sync::OnceLock::new();
+        LISTS.get_or_init(|| Lists::of(meta))
+    }
+}
+
+impl<'m> Lists<'m> {
+    fn of(meta: &'m RuleMeta) -> Self {
+        Lists {
+            capability_names: strings(meta, "capability_names"),
+            object_names: strings(meta, "object_names"),
+            object_calls: strings(meta, "object_calls"),
+            object_types: strings(meta, "object_types"),
+            list_changed: strings(meta, "list_changed"),
+            subscribe_flag: strings(meta, "subscribe_flag"),
+            subscribe_calls: strings(meta, "subscribe_calls"),
+            subscribe_receivers: strings(meta, "subscribe_receivers").into_iter().map(str::to_string).collect(),
+            subscribe_methods: strings(meta, "subscribe_methods"),
+            emptiness_calls: strings(meta, "emptiness_calls"),
+            key_calls: strings(meta, "key_calls"),
+            feature_calls: meta
+                .data
+                .get("feature_calls")
+                .and_then(|v| v.as_table())
+                .unwrap_or_else(|| EMPTY.get_or_init(toml::Table::new)),
+        }
+    }
+
+    fn is_feature_call(&self, capability: &str, name: &str) -> bool {
+        self.feature_calls
+            .get(capability)
+            .and_then(|v| v.as_array())
+            .is_some_and(|a| a.iter().any(|v| v.as_str() == Some(name)))
+    }
+}
+
+/// Lower case without `_` or a leading underscore: `_serverCapabilities` → `servercapabilities`.
+fn norm(name: &str) -> String {
+    name.chars().filter(|c| *c != '_').flat_map(char::to_lowercase).collect()
+}
+
+impl Rule for CapabilityTruthiness {
+    fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Call, Kind::Binary, Kind::If, Kind::Var]
+    }
+
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        // `capabilities.tools` means something else outside MCP code.
+        if !cx.mcp() {
+            return;
+        }
+        let lists = Lists::cached(cx.meta());
+        match node.kind() {
+            Kind::Call => {
+                emptiness_call(node, lists, cx);
+            }
+            Kind::Binary => {
+                emptiness_compare(node, lists, cx);
+                if node.text() == "&&" {
+                    if let (Some(left), Some(right)) = (node.child(Role::Left), node.child(Role::Right)) {
+                        guard(left, right, lists, cx);
+                    }
+                }
+            }
+            Kind::If => {
+                if let (Some(cond), Some(then)) = (node.child(Role::Cond), node.child(Role::Then)) {
+                    guard(cond, then, lists, cx);
+                }
+            }
+            Kind::Var => list_changed_as_support(node, lists, cx),
+            _ => {}
+        }
+    }
+}
+
+/// Strips wrappers that keep the value: `x!`, `await x`, `x?`, `&x`, `(x ?? {})`, `x || {}`.
+fn strip(mut node: NodeRef<'_>) -> NodeRef<'_> {
+    loop {
+        match node.kind() {
+            // Not `!`: a negation is a different value.
+            Kind::Unary if matches!(node.text(), "await" | "?" | "&" | "*") => {
+                match node.children().next() {
+                    Some(c) => node = c,
+                    None => return node,
+                }
+            }
+            Kind::Binary if matches!(node.text(), "??" | "||") => match node.child(Role::Left) {
+                Some(l) => node = l,
+                None => return node,
+            },
+            Kind::Call if matches!(node.call_name(), Some("as_ref" | "as_deref" | "clone" | "unwrap" | "cloned")) => {
+                match node.receiver() {
+                    Some(r) => node = r,
+                    None => return node,
+                }
+            }
+            _ => return node,
+        }
+    }
+}
+
+/// Whether a node is the capability set: `capabilities`, `x.serverCapabilities`,
+/// `client.getServerCapabilities()`, `peer_info().capabilities`, a `ServerCapabilities` value,
+/// or a variable assigned from one of these.
+fn is_capability_object(node: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> bool {
+    let node = strip(node);
+    match node.kind() {
+        Kind::Member => lists.object_names.contains(&norm(node.text()).as_str()),
+        // `init["capabilities"]`, `result.get("capabilities")` in raw JSON.
+        Kind::Index => node
+            .child(Role::Index)
+            .and_then(|i| i.str_value())
+            .is_some_and(|k| lists.object_names.contains(&norm(k).as_str())),
+        Kind::Call if node.call_name() == Some("get") => node
+            .arg(0)
+            .and_then(|a| a.str_value())
+            .is_some_and(|k| lists.object_names.contains(&norm(k).as_str())),
+        Kind::Call => node.call_name().is_some_and(|n| lists.object_calls.contains(&norm(n).as_str())),
+        Kind::Ident => {
+            if lists.object_names.contains(&norm(node.text()).as_str()) {
+                return true;
+            }
+            if depth > 4 {
+                return false;
+            }
+            let Some(decl) = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none()) else {
+                return false;
+            };
+            if decl
+                .child(Role::Type)
+                .is_some_and(|t| lists.object_types.contains(&t.text()) || t.descendants().any(|d| lists.object_types.contains(&d.text())))
+            {
+                return true;
+            }
+            decl.child(Role::Init).is_some_and(|init| is_capability_object(init, lists, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// The capability a node reads: `caps.resources`, `caps?.["tools"]`, `caps.get("tools")`,
+/// or a variable assigned from one of these.
+fn capability_of<'m>(node: NodeRef<'_>, lists: &Lists<'m>, depth: u8) -> Option<&'m str> {
+    let node = strip(node);
+    let name = match node.kind() {
+        Kind::Member => {
+            let object = node.object()?;
+            lists.capability_names.iter().find(|c| **c == node.text()).filter(|_| is_capability_object(object, lists, 0))
+        }
+        Kind::Index => {
+            let object = node.object()?;
+            let key = node.child(Role::Index)?.str_value()?;
+            lists.capability_names.iter().find(|c| **c == key).filter(|_| is_capability_object(object, lists, 0))
+        }
+        Kind::Call if node.call_name() == Some("get") => {
+            let object = node.receiver()?;
+            let key = node.arg(0)?.str_value()?;
+            lists.capability_names.iter().find(|c| **c == key).filter(|_| is_capability_object(object, lists, 0))
+        }
+        Kind::Ident if depth < 4 => {
+            let decl = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none())?;
+            return capability_of(decl.child(Role::Init)?, lists, depth + 1);
+        }
+        _ => None,
+    };
+    name.copied()
+}
+
+/// `Object.keys(caps.resources).length`, `_.isEmpty(capabilities.tools)`, `.as_bool()` on a
+/// capability value, `caps["resources"].as_object().map_or(false, |o| !o.is_empty())`.
+fn emptiness_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let Some(name) = call.call_name() else { return };
+    // `Object.keys(x).length`
+    if lists.key_calls.contains(&name) && call.receiver().is_some_and(|r| r.is_ident("Object")) {
+        let Some(cap) = call.arg(0).and_then(|a| capability_of(a, lists, 0)) else { return };
+        let counted = call
+            .parent()
+            .is_some_and(|p| p.kind() == Kind::Member && p.text() == "length" && call.role() == Role::Object);
+        if counted {
+            report_emptiness(call, cap, &format!("counts the keys of capability `{cap}`"), cx);
+        }
+        return;
+    }
+    // `isEmpty(x)`, `_.isEmpty(x)`
+    if lists.emptiness_calls.contains(&name) {
+        if let Some(cap) = call.arg(0).and_then(|a| capability_of(a, lists, 0)) {
+            report_emptiness(call, cap, &format!("tests capability `{cap}` with `{name}`"), cx);
+        }
+        return;
+    }
+    let Some(receiver) = call.receiver() else { return };
+    match name {
+        // `caps["tools"].as_bool()`
+        "as_bool" => {
+            if let Some(cap) = capability_of(receiver, lists, 0) {
+                cx.report(
+                    call,
+                    format!("reads capability `{cap}` with `as_bool()`, which is always `None` for its object value `{{}}`"),
+                );
+            }
+        }
+        // `caps.get("tools").and_then(Value::as_bool)`
+        "and_then" | "map" | "map_or" | "is_some_and" => {
+            let Some(cap) = capability_of(receiver, lists, 0) else { return };
+            if call.args().any(|a| reads_as_bool(a)) {
+                cx.report(
+                    call,
+                    format!("reads capability `{cap}` as a boolean, which is always `None`/`false` for its object value `{{}}`"),
+                );
+            }
+        }
+        // `caps["resources"].as_object().map_or(false, |o| !o.is_empty())`
+        "as_object" => {
+            let Some(cap) = capability_of(receiver, lists, 0) else { return };
+            if chain_counts_entries(call) {
+                report_emptiness(call, cap, &format!("judges capability `{cap}` by whether its object has entries"), cx);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `Value::as_bool` as a function value, or a closure that calls `.as_bool()`.
+fn reads_as_bool(arg: NodeRef<'_>) -> bool {
+    match arg.kind() {
+        Kind::Member | Kind::Ident => arg.text() == "as_bool",
+        Kind::Fn => arg.descendants().any(|d| d.kind() == Kind::Call && d.call_name() == Some("as_bool")),
+        _ => false,
+    }
+}
+
+/// Whether the calls chained on `as_object()` count its entries (`is_empty`, `len`), directly
+/// or in a closure.
+fn chain_counts_entries(as_object: NodeRef<'_>) -> bool {
+    let mut cur = as_object;
+    for _ in 0..4 {
+        let Some(member) = cur.parent().filter(|p| p.kind() == Kind::Member && cur.role() == Role::Object) else {
+            return false;
+        };
+        let Some(call) = member.parent().filter(|c| c.kind() == Kind::Call && member.role() == Role::Callee) else {
+            return false;
+        };
+        if matches!(member.text(), "is_empty" | "len") {
+            return true;
+        }
+        if call.args().any(|a| {
+            a.kind() == Kind::Fn
+                && a.descendants().any(|d| d.kind() == Kind::Call && matches!(d.call_name(), Some("is_empty" | "len")))
+        }) {
+            return true;
+        }
+        cur = call;
+    }
+    false
+}
+
+/// `JSON.stringify(caps.prompts) !== '{}'`, `caps.tools === true`.
+fn emptiness_compare(bin: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    if !matches!(bin.text(), "==" | "===" | "!=" | "!==") {
+        return;
+    }
+    let (Some(left), Some(right)) = (bin.child(Role::Left), bin.child(Role::Right)) else { return };
+    for (a, b) in [(left, right), (right, left)] {
+        if b.str_value().is_some_and(|s| s.trim() == "{}")
+            && a.kind() == Kind::Call
+            && a.call_name() == Some("stringify")
+            && a.receiver().is_some_and(|r| r.is_ident("JSON"))
+        {
+            if let Some(cap) = a.arg(0).and_then(|x| capability_of(x, lists, 0)) {
+                report_emptiness(bin, cap, &format!("compares capability `{cap}` with `'{{}}'`"), cx);
+                return;
+            }
+        }
+        if b.kind() == Kind::Bool && b.text() == "true" {
+            if let Some(cap) = capability_of(a, lists, 0) {
+                cx.report(
+                    bin,
+                    format!("compares capability `{cap}` with `true`; its value is an object (`{{}}` when supported), never `true`"),
+                );
+                return;
+            }
+        }
+    }
+}
+
+fn report_emptiness(node: NodeRef<'_>, cap: &str, what: &str, cx: &mut FileCx<'_>) {
+    cx.report(
+        node,
+        format!("{what}: `{cap}: {{}}` means supported with no sub-features, so an empty capability reads as missing"),
+    );
+}
+
+/// Capability reads in a condition: `(capability, node, reads listChanged)`. Reads of the
+/// `subscribe` flag are returned as `None` so callers can tell that the condition already tests
+/// the right feature.
+fn capability_reads<'t, 'm>(cond: NodeRef<'t>, lists: &Lists<'m>) -> (Vec<(&'m str, NodeRef<'t>, bool)>, bool) {
+    let mut reads = Vec::new();
+    let mut tests_subscribe = false;
+    for n in std::iter::once(cond).chain(cond.descendants()) {
+        // Inner functions are not part of the condition.
+        if n.kind() == Kind::Fn {
+            continue;
+        }
+        if n.kind() == Kind::Member && n.role() != Role::Callee && lists.subscribe_flag.contains(&n.text()) {
+            tests_subscribe = true;
+        }
+        if let Some(cap) = capability_of(n, lists, 0) {
+            let list_changed = reads_list_changed(n, lists);
+            if !reads.iter().any(|(_, r, _): &(&str, NodeRef<'_>, bool)| r.contains(n)) {
+                reads.push((cap, n, list_changed));
+            }
+        }
+    }
+    (reads, tests_subscribe)
+}
+
+/// Whether a capability read goes on to its `listChanged`: `caps.tools?.listChanged`, or in
+/// Rust `caps.tools.as_ref().and_then(|t| t.list_changed)`.
+fn reads_list_changed(read: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    let is_flag = |n: NodeRef<'_>| n.kind() == Kind::Member && lists.list_changed.contains(&n.text());
+    let mut cur = read;
+    for _ in 0..6 {
+        let Some(parent) = cur.parent().filter(|p| cur.role() == Role::Object && p.kind() == Kind::Member) else {
+            return false;
+        };
+        if is_flag(parent) {
+            return true;
+        }
+        let Some(call) = parent.parent().filter(|c| parent.role() == Role::Callee && c.kind() == Kind::Call) else {
+            return false;
+        };
+        if call.args().any(|a| a.kind() == Kind::Fn && a.descendants().any(is_flag)) {
+            return true;
+        }
+        cur = call;
+    }
+    false
+}
+
+/// A condition (or the left of `&&`) on a capability guarding a call in `body`.
+fn guard(cond: NodeRef<'_>, body: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let (reads, tests_subscribe) = capability_reads(cond, lists);
+    if reads.is_empty() {
+        return;
+    }
+    // Conflation of `resources` (or its `listChanged`) with `resources.subscribe`.
+    if !tests_subscribe {
+        if let Some((cap, at, list_changed)) = reads.iter().find(|(c, _, _)| *c == "resources") {
+            if let Some(call) = subscription_call(body, lists).filter(|c| !inner_capability_guard(*c, body, lists)) {
+                let what = if *list_changed { format!("`{cap}.listChanged`") } else { format!("capability `{cap}`") };
+                let callee = call.call_name().filter(|n| lists.subscribe_calls.contains(n) || *n == "subscribe");
+                let guarded = match callee {
+                    Some(name) => format!("`{name}`"),
+                    None => "a `resources/subscribe` request".to_string(),
+                };
+                cx.report(*at, format!("{what} guards {guarded}: subscribing is the separate `resources.subscribe` feature"))
+                .with_level(Level::Warning);
+                return;
+            }
+        }
+    }
+    // `listChanged` used as "the feature is supported".
+    for (cap, at, list_changed) in &reads {
+        if !*list_changed {
+            continue;
+        }
+        if let Some(call) = feature_call(body, cap, lists) {
+            let name = call.call_name().unwrap_or_default();
+            cx.report(
+                *at,
+                format!("`{cap}.listChanged` guards `{name}`: it says whether the list can change, not whether `{cap}` is supported"),
+            )
+            .with_level(Level::Warning);
+            return;
+        }
+    }
+}
+
+/// Whether a call inside `body` has a nearer guard that reads the `resources` capability; that
+/// guard reports it, so the finding is made once.
+fn inner_capability_guard(node: NodeRef<'_>, body: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    node.ancestors().take_while(|a| *a != body).any(|a| {
+        let cond = match a.kind() {
+            Kind::If => a.child(Role::Cond),
+            Kind::Binary if a.text() == "&&" => a.child(Role::Left),
+            _ => None,
+        };
+        cond.filter(|c| !c.contains(node)).is_some_and(|c| capability_reads(c, lists).0.iter().any(|(cap, _, _)| *cap == "resources"))
+    })
+}
+
+/// A subscription call in `body` that is not itself behind a test of the `subscribe` flag.
+fn subscription_call<'t>(body: NodeRef<'t>, lists: &Lists<'_>) -> Option<NodeRef<'t>> {
+    std::iter::once(body).chain(body.descendants()).find(|n| {
+        if n.kind() != Kind::Call {
+            return false;
+        }
+        let by_name = n.call_name().is_some_and(|name| {
+            lists.subscribe_calls.contains(&name)
+                || (name == "subscribe" && n.receiver().is_some_and(|r| patterns::receiver_matches(&lists.subscribe_receivers, r)))
+        });
+        let by_method = n.args().any(|a| {
+            a.str_value().is_some_and(|s| lists.subscribe_methods.contains(&s))
+                || (a.kind() == Kind::Object && a.field("method").and_then(|m| m.str_value()).is_some_and(|s| lists.subscribe_methods.contains(&s)))
+        });
+        (by_name || by_method) && !guarded_by_subscribe_flag(*n, body, lists)
+    })
+}
+
+/// Whether a node inside `body` sits behind an inner test of the `subscribe` flag.
+fn guarded_by_subscribe_flag(node: NodeRef<'_>, body: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    for a in node.ancestors() {
+        if a == body {
+            break;
+        }
+        let cond = match a.kind() {
+            Kind::If => a.child(Role::Cond),
+            Kind::Binary if a.text() == "&&" => a.child(Role::Left),
+            _ => None,
+        };
+        if let Some(c) = cond.filter(|c| !c.contains(node)) {
+            if std::iter::once(c).chain(c.descendants()).any(|d| d.kind() == Kind::Member && lists.subscribe_flag.contains(&d.text())) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A call of the feature itself (`listTools`, `call_tool`) made by `body` when it runs; calls
+/// in callbacks it registers (a list-changed handler that re-lists) are not.
+fn feature_call<'t>(body: NodeRef<'t>, cap: &str, lists: &Lists<'_>) -> Option<NodeRef<'t>> {
+    std::iter::once(body).chain(body.descendants()).find(|n| {
+        n.kind() == Kind::Call
+            && n.call_name().is_some_and(|name| lists.is_feature_call(cap, name))
+            && !n.ancestors().take_while(|a| *a != body).any(|a| a.kind() == Kind::Fn)
+    })
+}
+
+/// `const hasTools = caps.tools?.listChanged`: a flag named for support of the feature that is
+/// assigned from its `listChanged`.
+fn list_changed_as_support(var: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let Some(init) = var.child(Role::Init) else { return };
+    let name = norm(var.text());
+    let says_support = ["has", "supports", "support", "can", "is", "enabled"].iter().any(|p| name.starts_with(p))
+        || name.ends_with("supported")
+        || name.ends_with("enabled");
+    if !says_support || name.contains("change") || name.contains("notif") {
+        return;
+    }
+    let (reads, _) = capability_reads(init, lists);
+    for (cap, at, list_changed) in reads {
+        let feature = cap.trim_end_matches('s');
+        if list_changed && name.contains(feature) {
+            cx.report(
+                at,
+                format!("`{}` is set from `{cap}.listChanged`, which says whether the list can change, not whether `{cap}` is supported", var.text()),
+            )
+            .with_level(Level::Warning);
+            return;
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! MCP401 `resource-not-found-code`: code that emits or branches on error −32002.
+//!
+//! Numbers are compared by value, so every spelling (`-32002`, `-32_002`, `-0x7D02`) is one
+//! `Num`. A literal is reported wherever it appears; a constant defined as −32002 is reported
+//! once at its definition and again only where code branches on it; the SDK constants
+//! (`ErrorCode::RESOURCE_NOT_FOUND`, `ProtocolErrorCode.ResourceNotFound`) are reported at every
+//! use because their definition is not in the project. A decision that also accepts −32602
+//! (the dual-era form the revision recommends) is not reported.
+
+use std::collections::HashSet;
+
+use crate::engine::FileCx;
+use crate::rules::{Rule, RuleMeta};
+use crate::tree::{Kind, NodeRef, Role};
+
+pub(crate) static RULE: &(dyn Rule + Sync) = &ResourceNotFoundCode;
+
+struct ResourceNotFoundCode;
+
+const CODE: i64 = -32002;
+
+/// The rule's name lists, read from its document.
+struct Lists<'m> {
+    /// Names of −32002 in SDKs (`RESOURCE_NOT_FOUND`, `ResourceNotFound`).
+    sdk_names: Vec<&'m str>,
+    /// Suffixes of the enum or type that qualifies an SDK name (`ErrorCode`).
+    sdk_qualifiers: Vec<&'m str>,
+    /// Constructors of a −32002 error (`resource_not_found`).
+    sdk_calls: Vec<&'m str>,
+    /// Names of −32602, whose presence makes a decision dual-era.
+    invalid_params_names: Vec<&'m str>,
+    invalid_params_code: i64,
+}
+
+fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
+    meta.data
+        .get(key)
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default()
+}
+
+impl<'m> Lists<'m> {
+    fn of(meta: &'m RuleMeta) -> Self {
+        Lists {
+            sdk_names: strings(meta, "sdk_names"),
+            sdk_qualifiers: strings(meta, "sdk_qualifiers"),
+            sdk_calls: strings(meta, "sdk_calls"),
+            invalid_params_names: strings(meta, "invalid_params_names"),
+            invalid_params_code: meta.data.get("invalid_params_code").and_then(|v| v.as_integer()).unwrap_or(-32602),
+        }
+    }
+}
+
+impl Rule for ResourceNotFoundCode {
+    fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        Vec::new()
+    }
+
+    fn check_file(&self, cx: &mut FileCx<'_>) {
+        let lists = Lists::of(cx.meta());
+        let tree = cx.tree;
+        // Constants this file defines as −32002: their uses are judged like the literal's
+        // branches, their emission is already covered by the definition.
+        let mut own: HashSet<&str> = HashSet::new();
+        for node in tree.nodes() {
+            if node.int() == Some(CODE) {
+                if let Some(name) = defined_name(node) {
+                    own.insert(name);
+                }
+            }
+        }
+        for node in tree.nodes() {
+            match node.kind() {
+                Kind::Num if node.int() == Some(CODE) => literal(node, &lists, cx),
+                Kind::Ident | Kind::Member => name_use(node, &lists, &own, cx),
+                Kind::Call => sdk_call(node, &lists, cx),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The node a literal's value is given to: the literal itself, or the newtype constructor
+/// around it (`pub const RESOURCE_NOT_FOUND: Self = Self(-32002)`).
+fn valued(num: NodeRef<'_>) -> NodeRef<'_> {
+    match num.parent() {
+        Some(call)
+            if num.role() == Role::Arg
+                && call.kind() == Kind::Call
+                && call.args().count() == 1
+                && call.role() == Role::Init
+                && call.callee().is_some_and(|c| c.is_ident("Self")) =>
+        {
+            call
+        }
+        _ => num,
+    }
+}
+
+/// The name a literal defines: `const NAME = -32002`, an enum member, a key of a code table.
+fn defined_name(num: NodeRef<'_>) -> Option<&str> {
+    let num = valued(num);
+    let parent = num.parent()?;
+    match (num.role(), parent.kind()) {
+        (Role::Init, Kind::Var | Kind::Field) if !parent.text().is_empty() => Some(parent.text()),
+        (Role::Value, Kind::Pair) if !is_code_key(parent.text()) && !parent.text().is_empty() => Some(parent.text()),
+        _ => None,
+    }
+}
+
+/// `code: -32002` sets the code of an error object rather than naming a constant.
+fn is_code_key(key: &str) -> bool {
+    matches!(key.to_ascii_lowercase().as_str(), "code" | "error_code" | "errorcode" | "status")
+}
+
+fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    if let Some(kind) = branch_kind(num) {
+        if !dual_branch(num, kind, lists) {
+            cx.report(num, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message("−32002")));
+        }
+        return;
+    }
+    if in_dual_choice(num, lists) {
+        return;
+    }
+    let num = valued(num);
+    let parent = num.parent();
+    match (num.role(), parent.map(|p| p.kind())) {
+        (Role::Init, Some(Kind::Var | Kind::Field)) if parent.is_some_and(|p| !p.text().is_empty()) => {
+            if let Some(decl) = parent {
+                cx.report(
+                    decl,
+                    format!(
+                        "defines `{}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602",
+                        decl.text()
+                    ),
+                );
+            }
+        }
+        (Role::Value, Some(Kind::Pair)) if parent.is_some_and(|p| !is_code_key(p.text())) => {
+            let key = parent.map(|p| p.text()).unwrap_or_default();
+            cx.report(
+                num,
+                format!("defines `{key}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602"),
+            );
+        }
+        _ => {
+            cx.report(num, "emits error −32002 (resource not found); 2026-07-28 servers send −32602 with `data.uri`");
+        }
+    }
+}
+
+/// A use of a named −32002: an SDK constant anywhere, a constant of this file where code
+/// branches on it.
+fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut FileCx<'_>) {
+    let name = node.text();
+    if name.is_empty() {
+        return;
+    }
+    // Only the outermost node of a chain stands for the value (`ErrorCode::X`, not its `ErrorCode`).
+    if node.role() == Role::Object || node.role() == Role::Callee {
+        return;
+    }
+    // `ErrorCode::RESOURCE_NOT_FOUND`: an SDK enum's member, unless the file defines that enum.
+    let qualified_sdk = lists.sdk_names.contains(&name)
+        && node.kind() == Kind::Member
+        && node.object().is_some_and(|o| {
+            let q = o.text();
+            lists.sdk_qualifiers.iter().any(|s| q.ends_with(s))
+                && !o.tree().nodes().any(|c| c.kind() == Kind::Container && c.text() == q)
+        });
+    let own_constant = !qualified_sdk && (own.contains(name) || lists.sdk_names.contains(&name));
+    if qualified_sdk {
+        let shown = node.path().unwrap_or_else(|| name.to_string());
+        if let Some(kind) = branch_kind(node) {
+            if !dual_branch(node, kind, lists) {
+                cx.report(node, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message(&format!("`{shown}` (−32002)"))));
+            }
+        } else if !in_dual_choice(node, lists) {
+            cx.report(node, format!("emits `{shown}` (−32002); 2026-07-28 servers send −32602 with `data.uri`"));
+        }
+        return;
+    }
+    if own_constant {
+        if let Some(kind) = branch_kind(node) {
+            if !dual_branch(node, kind, lists) {
+                let shown = node.path().unwrap_or_else(|| name.to_string());
+                cx.report(
+                    node,
+                    format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message(&format!("`{shown}` (−32002)"))),
+                );
+            }
+        }
+    }
+}
+
+/// rmcp `ErrorData::resource_not_found(…)`: builds a −32002 error.
+fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let Some(name) = call.call_name() else { return };
+    if !lists.sdk_calls.contains(&name) {
+        return;
+    }
+    let Some(receiver) = call.receiver() else { return };
+    let q = receiver.text();
+    if !(q.ends_with("Error") || q.ends_with("ErrorData")) {
+        return;
+    }
+    if in_dual_choice(call, lists) {
+        return;
+    }
+    cx.report(call, format!("`{q}::{name}` emits error −32002; 2026-07-28 servers send −32602 with `data.uri`"));
+}
+
+/// How code branches on a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    Compare,
+    Case,
+    OneOf,
+}
+
+impl Branch {
+    fn message(self, what: &str) -> String {
+        match self {
+            Branch::Compare => format!("compares an error code with {what} only"),
+            Branch::Case => format!("matches error {what} only"),
+            Branch::OneOf => format!("tests an error code against {what}"),
+        }
+    }
+}
+
+/// Whether the value sits where code branches on it: a comparison operand, a `case` / arm
+/// pattern, a member of a list tested with `includes` / `matches!`.
+fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
+    let parent = node.parent()?;
+    match (node.role(), parent.kind()) {
+        (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
+            Some(Branch::Compare)
+        }
+        (Role::Pattern, Kind::Case) => Some(Branch::Case),
+        // `matches!(code, -32002 | -32602)`: the pattern is a `|` chain in the macro's arguments.
+        (_, Kind::Binary) if parent.text() == "|" => {
+            let top = parent.ancestors().take_while(|a| a.kind() == Kind::Binary).last().unwrap_or(parent);
+            let in_pattern = top.role() == Role::Pattern
+                || (top.role() == Role::Arg && top.parent().is_some_and(|m| m.kind() == Kind::Macro && m.text() == "matches"));
+            in_pattern.then_some(Branch::Case)
+        }
+        (_, Kind::Other) if parent.role() == Role::Arg && parent.parent().is_some_and(|m| m.kind() == Kind::Macro && m.text() == "matches") => {
+            Some(Branch::Case)
+        }
+        (Role::Elem, Kind::Array) => {
+            let member = parent.parent().filter(|m| m.kind() == Kind::Member && m.text() == "includes")?;
+            member.parent().filter(|c| c.kind() == Kind::Call).map(|_| Branch::OneOf)
+        }
+        (Role::Arg, Kind::Macro) if parent.text() == "matches" => Some(Branch::Case),
+        _ => None,
+    }
+}
+
+/// Whether a node is, or names, −32602.
+fn is_invalid_params(node: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    match node.kind() {
+        Kind::Num => node.int() == Some(lists.invalid_params_code),
+        Kind::Ident | Kind::Member => lists.invalid_params_names.contains(&node.text()),
+        _ => false,
+    }
+}
+
+fn mentions_invalid_params(scope: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    is_invalid_params(scope, lists) || scope.descendants().any(|d| is_invalid_params(d, lists))
+}
+
+/// A branch that also accepts −32602: `c === -32002 || c === -32602`, a ternary that maps one
+/// to the other, `if … else if (c === -32602)`, `case -32002: case -32602:`, `[-32002, -32602]`.
+fn dual_branch(node: NodeRef<'_>, kind: Branch, lists: &Lists<'_>) -> bool {
+    match kind {
+        Branch::Compare => {
+            // The whole condition, then the decision it belongs to.
+            let mut top = node;
+            while let Some(p) = top.parent() {
+                if matches!(p.kind(), Kind::Binary | Kind::Unary) {
+                    top = p;
+                } else {
+                    break;
+                }
+            }
+            if mentions_invalid_params(top, lists) {
+                return true;
+            }
+            top.parent().is_some_and(|p| p.kind() == Kind::If && top.role() == Role::Cond && mentions_invalid_params(p, lists))
+        }
+        Branch::Case => {
+            let Some(case) = node.ancestors().find(|a| a.kind() == Kind::Case) else {
+                // `matches!(code, -32002 | -32602)`: the whole macro is the decision.
+                return node
+                    .ancestors()
+                    .find(|a| a.kind() == Kind::Macro)
+                    .is_some_and(|m| mentions_invalid_params(m, lists));
+            };
+            if case.children_with(Role::Pattern).any(|p| mentions_invalid_params(p, lists)) {
+                return true;
+            }
+            // TS fall-through: `case -32002: case -32602: …`
+            let Some(switch) = case.parent() else { return false };
+            let cases: Vec<NodeRef<'_>> = switch.children_with(Role::Case).collect();
+            let Some(i) = cases.iter().position(|c| *c == case) else { return false };
+            let empty = |c: &NodeRef<'_>| c.children().all(|x| x.role() == Role::Pattern);
+            let mut j = i;
+            // Cases sharing one body are a run of empty cases ending in a non-empty one.
+            while j > 0 && cases.get(j - 1).is_some_and(empty) {
+                j -= 1;
+            }
+            let mut k = i;
+            while cases.get(k).is_some_and(empty) && k + 1 < cases.len() {
+                k += 1;
+            }
+            cases
+                .get(j..=k)
+                .is_some_and(|run| run.iter().any(|c| c.children_with(Role::Pattern).any(|p| mentions_invalid_params(p, lists))))
+        }
+        Branch::OneOf => node.parent().is_some_and(|a| mentions_invalid_params(a, lists)),
+    }
+}
+
+/// An emitted value chosen between −32002 and −32602 (`legacy ? -32002 : -32602`, an `if` on
+/// the era that throws one or the other, a list of both codes): the dual-era shape. The
+/// nearest decision around the value is the one that counts.
+fn in_dual_choice(node: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    for a in node.ancestors() {
+        match a.kind() {
+            Kind::If | Kind::Array => return mentions_invalid_params(a, lists),
+            Kind::Fn | Kind::Module | Kind::Container | Kind::Case | Kind::Switch => return false,
+            _ => {}
+        }
+    }
+    false
+}

@@ -1,0 +1,57 @@
+// Traps: near-misses of −32002 in Rust, and the dual-era form.
+use rmcp::model::{ErrorCode, ErrorData};
+use serde_json::json;
+
+// A port, not an error code.
+// ok: MCP401
+pub const METRICS_PORT: u16 = 32002;
+
+// ok: MCP401
+pub const LIMIT: i64 = -320020;
+
+/// Older servers answered -32002; we answer -32602. (a doc comment)
+pub fn not_found(uri: &str) -> ErrorData {
+    // ok: MCP401
+    ErrorData::invalid_params("Resource not found", Some(json!({ "uri": uri })))
+}
+
+pub fn classify(code: i64) -> &'static str {
+    match code {
+        // The recommended dual-era arm.
+        // ok: MCP401
+        -32002 | -32602 => "missing",
+        _ => "failed",
+    }
+}
+
+pub fn is_missing(code: i64) -> bool {
+    // ok: MCP401
+    code == -32602 || code == -32002
+}
+
+pub fn is_missing_macro(code: i64) -> bool {
+    // ok: MCP401
+    matches!(code, -32002 | -32602)
+}
+
+pub fn upgrade(code: i64) -> i64 {
+    // ok: MCP401
+    if code == -32_002 { -32_602 } else { code }
+}
+
+pub fn era_code(legacy: bool) -> ErrorCode {
+    // ok: MCP401
+    ErrorCode(if legacy { -32002 } else { -32602 })
+}
+
+pub fn messages() -> String {
+    // ok: MCP401
+    let text = "error -32002 means resource not found";
+    // ok: MCP401
+    format!("{text}: code {}", -32001)
+}
+
+pub fn other_codes(code: i64) -> bool {
+    // ok: MCP401
+    code == -32601 || code == 32002
+}

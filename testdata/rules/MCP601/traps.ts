@@ -1,0 +1,54 @@
+// Traps: reads, keyed writes, annotated writes, and tool-like words that are not tools.
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/server';
+
+const ok = { content: [{ type: 'text' as const, text: 'ok' }] };
+
+export function register(server: McpServer) {
+  // ok: MCP601
+  server.registerTool('get_invoice', { description: 'Get an invoice', inputSchema: z.object({ id: z.string() }) }, async () => ok);
+  // ok: MCP601
+  server.registerTool('list_orders', { description: 'List orders that were created today' }, async () => ok);
+  // A description that starts with a read overrides an ambiguous name.
+  // ok: MCP601
+  server.registerTool('order_status', { description: 'Returns the status of an order' }, async () => ok);
+  // ok: MCP601
+  server.registerTool(
+    'send_invoice',
+    { description: 'Send an invoice', inputSchema: z.object({ invoiceId: z.string(), idempotencyKey: z.string().uuid() }) },
+    async () => ok,
+  );
+  // ok: MCP601
+  server.registerTool(
+    'create_user',
+    { description: 'Create a user', inputSchema: { email: z.string(), idempotency_key: z.string() } },
+    async () => ok,
+  );
+  // ok: MCP601
+  server.registerTool(
+    'set_status',
+    { description: 'Update the status', inputSchema: { status: z.string() }, annotations: { idempotentHint: true } },
+    async () => ok,
+  );
+  // ok: MCP601
+  server.tool('publish_preview', 'Render what would be published', { draft: z.string() }, { readOnlyHint: true }, async () => ok);
+  // ok: MCP601
+  server.registerTool('echo', { description: 'Echo the message back', inputSchema: { message: z.string() } }, async () => ok);
+  // A key in a JSON Schema `required` list.
+  // ok: MCP601
+  server.registerTool(
+    'charge',
+    {
+      description: 'Charge',
+      inputSchema: z.object({ amount: z.number(), clientToken: z.string() }),
+    },
+    async () => ok,
+  );
+}
+
+// Not tools: a CLI command table and a cron job list with the same names.
+// ok: MCP601
+const commands = [{ name: 'delete_cache', run: () => undefined }];
+// ok: MCP601
+const jobs = [{ name: 'send_email', schedule: '0 * * * *', description: 'Send the digest' }];
+export { commands, jobs };
