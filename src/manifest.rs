@@ -64,11 +64,19 @@ impl Manifest {
 /// Every manifest's dependencies, with Cargo `workspace = true` entries resolved against the
 /// nearest enclosing workspace root among `manifests` (requirement and features merged).
 pub fn resolved_dependencies(manifests: &[Manifest]) -> Vec<(usize, Dependency)> {
+    // Each manifest is parsed once; members look their inherited entries up in these.
+    let parsed: Vec<Vec<Dependency>> = manifests.iter().map(Manifest::dependencies).collect();
+    let roots: Vec<usize> = manifests
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.kind == ManifestKind::Cargo && m.is_workspace_root())
+        .map(|(i, _)| i)
+        .collect();
     let mut out = Vec::new();
     for (i, m) in manifests.iter().enumerate() {
-        for mut dep in m.dependencies() {
+        for mut dep in parsed.get(i).cloned().unwrap_or_default() {
             if dep.inherited {
-                if let Some((root, decl)) = workspace_declaration(manifests, m, &dep.key) {
+                if let Some((root, decl)) = workspace_declaration(manifests, &parsed, &roots, m, &dep.key) {
                     dep.name = decl.name.clone();
                     dep.requirement = decl.requirement.clone();
                     let mut features = decl.features.clone();
@@ -87,21 +95,22 @@ pub fn resolved_dependencies(manifests: &[Manifest]) -> Vec<(usize, Dependency)>
 /// directory contains the member.
 fn workspace_declaration<'m>(
     manifests: &'m [Manifest],
+    parsed: &'m [Vec<Dependency>],
+    roots: &[usize],
     member: &Manifest,
     key: &str,
-) -> Option<(&'m Manifest, Dependency)> {
+) -> Option<(&'m Manifest, &'m Dependency)> {
     let member_dir = Path::new(&member.path).parent().unwrap_or(Path::new(""));
-    manifests
+    let root = roots
         .iter()
-        .filter(|r| r.kind == ManifestKind::Cargo && r.is_workspace_root())
-        .filter(|r| {
+        .filter_map(|&r| manifests.get(r).map(|m| (r, m)))
+        .filter(|(_, r)| {
             let dir = Path::new(&r.path).parent().unwrap_or(Path::new(""));
             member_dir.starts_with(dir)
         })
-        .max_by_key(|r| r.path.len())
-        .and_then(|r| {
-            r.dependencies().into_iter().find(|d| d.section == "workspace.dependencies" && d.key == key).map(|d| (r, d))
-        })
+        .max_by_key(|(_, r)| r.path.len())?;
+    let decl = parsed.get(root.0)?.iter().find(|d| d.section == "workspace.dependencies" && d.key == key)?;
+    Some((root.1, decl))
 }
 
 /// Where each SDK starts speaking 2026-07-28, as MCP203's document records it: crates and the
