@@ -38,13 +38,6 @@ struct Lists<'m> {
     feature_calls: &'m toml::Table,
 }
 
-fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
-    meta.data
-        .get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default()
-}
 
 static EMPTY: std::sync::OnceLock<toml::Table> = std::sync::OnceLock::new();
 
@@ -59,17 +52,17 @@ impl Lists<'static> {
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
         Lists {
-            capability_names: strings(meta, "capability_names"),
-            object_names: strings(meta, "object_names"),
-            object_calls: strings(meta, "object_calls"),
-            object_types: strings(meta, "object_types"),
-            list_changed: strings(meta, "list_changed"),
-            subscribe_flag: strings(meta, "subscribe_flag"),
-            subscribe_calls: strings(meta, "subscribe_calls"),
-            subscribe_receivers: strings(meta, "subscribe_receivers").into_iter().map(str::to_string).collect(),
-            subscribe_methods: strings(meta, "subscribe_methods"),
-            emptiness_calls: strings(meta, "emptiness_calls"),
-            key_calls: strings(meta, "key_calls"),
+            capability_names: meta.data_strings("capability_names"),
+            object_names: meta.data_strings("object_names"),
+            object_calls: meta.data_strings("object_calls"),
+            object_types: meta.data_strings("object_types"),
+            list_changed: meta.data_strings("list_changed"),
+            subscribe_flag: meta.data_strings("subscribe_flag"),
+            subscribe_calls: meta.data_strings("subscribe_calls"),
+            subscribe_receivers: meta.data_strings("subscribe_receivers").into_iter().map(str::to_string).collect(),
+            subscribe_methods: meta.data_strings("subscribe_methods"),
+            emptiness_calls: meta.data_strings("emptiness_calls"),
+            key_calls: meta.data_strings("key_calls"),
             feature_calls: meta
                 .data
                 .get("feature_calls")

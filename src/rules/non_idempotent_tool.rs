@@ -50,13 +50,6 @@ struct Lists<'m> {
     descriptor_structs: Vec<&'m str>,
 }
 
-fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
-    meta.data
-        .get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default()
-}
 
 impl Lists<'static> {
     /// The lists, read once: the rule runs on every node of its kinds.
@@ -69,22 +62,22 @@ impl Lists<'static> {
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
         Lists {
-            write_verbs: strings(meta, "write_verbs"),
-            read_verbs: strings(meta, "read_verbs"),
-            keys: strings(meta, "idempotency_keys"),
-            hints: strings(meta, "safe_hints"),
-            register_calls: strings(meta, "register_calls"),
-            object_register_calls: strings(meta, "object_register_calls"),
-            tool_receivers: strings(meta, "tool_receivers").into_iter().map(str::to_string).collect(),
-            schema_keys: strings(meta, "schema_keys"),
-            dispatch_names: strings(meta, "dispatch_names"),
-            protocol_words: strings(meta, "protocol_words"),
-            filler_words: strings(meta, "filler_words"),
-            server_modules: strings(meta, "server_modules"),
-            server_markers: strings(meta, "server_markers"),
-            read_nouns: strings(meta, "read_nouns"),
-            needs_object: strings(meta, "needs_object"),
-            descriptor_structs: strings(meta, "descriptor_structs"),
+            write_verbs: meta.data_strings("write_verbs"),
+            read_verbs: meta.data_strings("read_verbs"),
+            keys: meta.data_strings("idempotency_keys"),
+            hints: meta.data_strings("safe_hints"),
+            register_calls: meta.data_strings("register_calls"),
+            object_register_calls: meta.data_strings("object_register_calls"),
+            tool_receivers: meta.data_strings("tool_receivers").into_iter().map(str::to_string).collect(),
+            schema_keys: meta.data_strings("schema_keys"),
+            dispatch_names: meta.data_strings("dispatch_names"),
+            protocol_words: meta.data_strings("protocol_words"),
+            filler_words: meta.data_strings("filler_words"),
+            server_modules: meta.data_strings("server_modules"),
+            server_markers: meta.data_strings("server_markers"),
+            read_nouns: meta.data_strings("read_nouns"),
+            needs_object: meta.data_strings("needs_object"),
+            descriptor_structs: meta.data_strings("descriptor_structs"),
         }
     }
 

@@ -32,21 +32,14 @@ struct Lists<'m> {
     invalid_params_code: i64,
 }
 
-fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
-    meta.data
-        .get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default()
-}
 
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
         Lists {
-            sdk_names: strings(meta, "sdk_names"),
-            sdk_qualifiers: strings(meta, "sdk_qualifiers"),
-            sdk_calls: strings(meta, "sdk_calls"),
-            invalid_params_names: strings(meta, "invalid_params_names"),
+            sdk_names: meta.data_strings("sdk_names"),
+            sdk_qualifiers: meta.data_strings("sdk_qualifiers"),
+            sdk_calls: meta.data_strings("sdk_calls"),
+            invalid_params_names: meta.data_strings("invalid_params_names"),
             invalid_params_code: meta.data.get("invalid_params_code").and_then(|v| v.as_integer()).unwrap_or(-32602),
         }
     }

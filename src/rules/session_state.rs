@@ -53,37 +53,30 @@ struct Lists<'m> {
     rust_mode_calls: Vec<&'m str>,
 }
 
-fn strings<'m>(meta: &'m RuleMeta, key: &str) -> Vec<&'m str> {
-    meta.data
-        .get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default()
-}
 
 impl<'m> Lists<'m> {
     fn of(meta: &'m RuleMeta) -> Self {
-        let owned = |k: &str| strings(meta, k).into_iter().map(str::to_string).collect::<Vec<_>>();
+        let owned = |k: &str| meta.data_strings(k).into_iter().map(str::to_string).collect::<Vec<_>>();
         Lists {
-            key_names: strings(meta, "session_key_names"),
-            other_session_prefixes: strings(meta, "other_session_prefixes"),
-            session_members: strings(meta, "session_members"),
+            key_names: meta.data_strings("session_key_names"),
+            other_session_prefixes: meta.data_strings("other_session_prefixes"),
+            session_members: meta.data_strings("session_members"),
             member_receivers: owned("session_member_receivers"),
-            headers: strings(meta, "session_headers"),
-            header_reads: strings(meta, "header_reads"),
-            key_types: strings(meta, "session_key_types"),
-            store_types: strings(meta, "store_types"),
-            transport_types: strings(meta, "transport_types"),
-            session_value_types: strings(meta, "session_value_types"),
-            session_options: strings(meta, "session_options"),
-            session_callbacks: strings(meta, "session_callbacks"),
-            keyed_reads: strings(meta, "keyed_calls"),
+            headers: meta.data_strings("session_headers"),
+            header_reads: meta.data_strings("header_reads"),
+            key_types: meta.data_strings("session_key_types"),
+            store_types: meta.data_strings("store_types"),
+            transport_types: meta.data_strings("transport_types"),
+            session_value_types: meta.data_strings("session_value_types"),
+            session_options: meta.data_strings("session_options"),
+            session_callbacks: meta.data_strings("session_callbacks"),
+            keyed_reads: meta.data_strings("keyed_calls"),
             not_stores: owned("not_stores"),
-            rust_session_types: strings(meta, "rust_session_types"),
-            rust_session_traits: strings(meta, "rust_session_traits"),
-            rust_sessionless_types: strings(meta, "rust_sessionless_types"),
-            rust_mode_fields: strings(meta, "rust_session_mode_fields"),
-            rust_mode_calls: strings(meta, "rust_session_mode_calls"),
+            rust_session_types: meta.data_strings("rust_session_types"),
+            rust_session_traits: meta.data_strings("rust_session_traits"),
+            rust_sessionless_types: meta.data_strings("rust_sessionless_types"),
+            rust_mode_fields: meta.data_strings("rust_session_mode_fields"),
+            rust_mode_calls: meta.data_strings("rust_session_mode_calls"),
         }
     }
 }
