@@ -118,8 +118,14 @@ fn constant_init(init: NodeRef<'_>) -> Option<i64> {
 
 /// The value of a constant reference (`X`, `Codes.X`, `ErrorCode::X`, `Self::X`).
 pub fn constant_value(constants: &std::collections::HashMap<(String, String), i64>, node: NodeRef<'_>) -> Option<i64> {
+    constants.get(&constant_key(node)?).copied()
+}
+
+/// The (owner, name) key of a constant reference, as `int_constants` records definitions:
+/// the owner is empty for a bare name, the container's name for `Self::X` / `this.X`.
+pub fn constant_key(node: NodeRef<'_>) -> Option<(String, String)> {
     match node.kind() {
-        Kind::Ident => constants.get(&(String::new(), node.text().to_string())).copied(),
+        Kind::Ident => Some((String::new(), node.text().to_string())),
         Kind::Member => {
             let object = node.object()?;
             let owner = match object.kind() {
@@ -129,7 +135,7 @@ pub fn constant_value(constants: &std::collections::HashMap<(String, String), i6
                 Kind::Ident | Kind::Member => object.text().to_string(),
                 _ => return None,
             };
-            constants.get(&(owner, node.text().to_string())).copied()
+            Some((owner, node.text().to_string()))
         }
         _ => None,
     }

@@ -10,7 +10,7 @@
 use std::collections::HashSet;
 
 use crate::engine::FileCx;
-use crate::patterns::{constant_value, int_constants, is_branch_operand};
+use crate::patterns::{constant_key, constant_value, int_constants, is_branch_operand};
 use crate::rules::{Level, Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
 
@@ -283,23 +283,4 @@ fn definition(num: NodeRef<'_>) -> Option<NodeRef<'_>> {
 
 fn container_of(def: NodeRef<'_>) -> String {
     def.parent().filter(|p| p.kind() == Kind::Container).map(|c| c.text().to_string()).unwrap_or_default()
-}
-
-/// The key of [`int_constants`] a reference points to.
-fn constant_key(node: NodeRef<'_>) -> Option<(String, String)> {
-    match node.kind() {
-        Kind::Ident => Some((String::new(), node.text().to_string())),
-        Kind::Member => {
-            let object = node.object()?;
-            let owner = match object.kind() {
-                Kind::Ident if matches!(object.text(), "Self" | "this") => {
-                    node.enclosing(Kind::Container).map(|c| c.text().to_string())?
-                }
-                Kind::Ident | Kind::Member => object.text().to_string(),
-                _ => return None,
-            };
-            Some((owner, node.text().to_string()))
-        }
-        _ => None,
-    }
 }
