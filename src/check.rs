@@ -12,7 +12,7 @@ use crate::diagnostic::{Diagnostic, NotAnalyzed};
 use crate::discover::{self, Candidate, DiscoverOptions, ExcludeSet, FileKind};
 use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
 use crate::lang::{self, ParseFailure};
-use crate::prefilter::Prefilter;
+use crate::prefilter::{Decision, Prefilter, RuleSet};
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
@@ -80,6 +80,11 @@ pub struct Stats {
     pub files_parsed_rust: usize,
     pub manifests_read: usize,
     pub bytes_read: u64,
+    pub bytes_parsed: u64,
+    /// Files parsed in the second pass, for facts a file check asked for.
+    pub files_parsed_for_facts: usize,
+    /// The files that took longest to parse and check: (seconds, path), longest first.
+    pub slowest: Vec<(Duration, String)>,
     pub discovery: Duration,
     /// Summed over worker threads.
     pub reading_and_scanning: Duration,
@@ -143,6 +148,9 @@ struct FileResult {
     suppressions: Vec<Suppression>,
     lang: Option<Lang>,
     skipped: bool,
+    /// Skipped for now: only these rules' fact tokens occur in it.
+    deferred: Option<RuleSet>,
+    second_pass: bool,
     bytes: u64,
     read_scan: Duration,
     parse: Duration,
@@ -159,7 +167,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // Under `--target dual` the run must see every file that may implement the modern path,
     // whether or not an enabled rule could fire in it.
     let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
-    let prefilter = Prefilter::new(&enabled, opts.prefilter, extra);
+    let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
+    let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, extra);
 
     let t = Instant::now();
     let discovered = discover::discover(
@@ -179,8 +188,25 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results: Vec<FileResult> =
-        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter)).collect());
+    let mut results: Vec<FileResult> =
+        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter, None)).collect());
+    // Second pass: files that may define what the first pass's file checks asked for (a
+    // parameter struct used in another file). Their results take their places in the list, so
+    // facts keep the order of a run without the prefilter.
+    let wanted = Demands::of(&engine, &results);
+    if !wanted.is_empty() {
+        let second: Vec<(usize, FileResult)> = pool.install(|| {
+            results
+                .par_iter()
+                .enumerate()
+                .filter_map(|(i, r)| Some((i, wanted.rules_for(r.deferred.as_ref()?)?)))
+                .map(|(i, rules)| (i, analyze(&discovered.candidates[i], &engine, &prefilter, Some((&wanted, &rules)))))
+                .collect()
+        });
+        for (i, r) in second {
+            results[i] = r;
+        }
+    }
 
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
@@ -200,6 +226,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             Some(Lang::Rust) => stats.files_parsed_rust += 1,
             None => {}
         }
+        if r.lang.is_some() {
+            stats.bytes_parsed += r.bytes;
+            stats.files_parsed_for_facts += usize::from(r.second_pass);
+            stats.slowest.push((r.parse + r.rules, r.path.clone()));
+        }
         if let Some(n) = r.not_analyzed {
             report.not_analyzed.push(n);
         } else {
@@ -216,6 +247,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
     }
+
+    stats.slowest.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    stats.slowest.truncate(5);
 
     let t = Instant::now();
     let project = engine.check_project(&facts, &manifests);
@@ -248,9 +282,93 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     Ok(report)
 }
 
+/// The names the first pass's file checks asked for, per rule (`FileCx::demand`), with an
+/// automaton that finds them in a file.
+struct Demands {
+    automata: Vec<Option<aho_corasick::AhoCorasick>>,
+}
+
+impl Demands {
+    fn of(engine: &Engine, results: &[FileResult]) -> Demands {
+        let mut names: Vec<Vec<&str>> = vec![Vec::new(); engine.rules.len()];
+        for (rule, name) in results.iter().flat_map(|r| &r.outcome.demands) {
+            if let Some(i) = engine.rules.iter().position(|d| d.meta.id == *rule) {
+                names[i].push(name);
+            }
+        }
+        let automata = names
+            .into_iter()
+            .map(|mut n| {
+                n.sort_unstable();
+                n.dedup();
+                // If the automaton cannot be built the file is parsed: facts are never lost.
+                (!n.is_empty()).then(|| aho_corasick::AhoCorasick::new(&n).ok()).flatten()
+            })
+            .collect();
+        Demands { automata }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.automata.iter().all(Option::is_none)
+    }
+
+    /// The deferred rules of a file that asked for something.
+    fn rules_for(&self, deferred: &RuleSet) -> Option<RuleSet> {
+        let mut out = RuleSet::default();
+        deferred.iter().filter(|i| self.automata.get(*i).is_some_and(Option::is_some)).for_each(|i| out.insert(i));
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// Of `rules`, those with a demanded name that `bytes` may define: the name as a whole
+    /// identifier right after a declaration keyword (`struct SendArgs`, `export const SendArgs`).
+    fn found_in(&self, rules: &RuleSet, bytes: &[u8]) -> RuleSet {
+        let mut out = RuleSet::default();
+        for i in rules.iter() {
+            let Some(ac) = self.automata.get(i).and_then(Option::as_ref) else { continue };
+            if ac.find_overlapping_iter(bytes).any(|m| declares(bytes, m.start(), m.end())) {
+                out.insert(i);
+            }
+        }
+        out
+    }
+}
+
+/// Keywords that declare a name in TypeScript or Rust.
+const DECLARATION_KEYWORDS: &[&[u8]] = &[
+    b"struct",
+    b"enum",
+    b"union",
+    b"type",
+    b"const",
+    b"static",
+    b"let",
+    b"var",
+    b"class",
+    b"interface",
+    b"function",
+    b"fn",
+];
+
+/// Whether `bytes[start..end]` is a whole identifier that follows a declaration keyword.
+fn declares(bytes: &[u8], start: usize, end: usize) -> bool {
+    let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
+    if bytes.get(end).is_some_and(ident) {
+        return false;
+    }
+    let before = bytes.get(..start).unwrap_or_default();
+    let spaced = before.trim_ascii_end();
+    if spaced.len() == before.len() {
+        return false;
+    }
+    DECLARATION_KEYWORDS
+        .iter()
+        .any(|k| spaced.ends_with(k) && !spaced.get(..spaced.len() - k.len()).and_then(|b| b.last()).is_some_and(ident))
+}
+
 /// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
-/// [`NotAnalyzed`].
-fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult {
+/// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
+/// rules that have some.
+fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option<(&Demands, &RuleSet)>) -> FileResult {
     let mut r = FileResult {
         path: c.rel.clone(),
         outcome: FileOutcome::default(),
@@ -259,6 +377,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
         suppressions: Vec::new(),
         lang: None,
         skipped: false,
+        deferred: None,
+        second_pass: second.is_some(),
         bytes: 0,
         read_scan: Duration::ZERO,
         parse: Duration::ZERO,
@@ -292,12 +412,30 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
         r.read_scan = t.elapsed();
         return r;
     }
-    if !prefilter.wants(text.as_bytes()) {
-        r.skipped = true;
-        r.read_scan = t.elapsed();
-        return r;
-    }
+    let decision = match second {
+        None => prefilter.decide(text.as_bytes()),
+        Some((demands, rules)) => {
+            let found = demands.found_in(rules, text.as_bytes());
+            if found.is_empty() {
+                Decision::Skip
+            } else {
+                Decision::Parse(found)
+            }
+        }
+    };
     r.read_scan = t.elapsed();
+    let offered = match decision {
+        Decision::Parse(rules) => rules,
+        Decision::Skip => {
+            r.skipped = true;
+            return r;
+        }
+        Decision::Defer(rules) => {
+            r.skipped = true;
+            r.deferred = Some(rules);
+            return r;
+        }
+    };
 
     let t = Instant::now();
     let source = SourceFile::new(text);
@@ -324,7 +462,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter) -> FileResult 
     r.lang = Some(tree.lang());
 
     let t = Instant::now();
-    let outcome = engine.check_file(&c.rel, &source, &tree);
+    let outcome = engine.check_file(&c.rel, &source, &tree, Some(&offered));
     r.suppressions = suppress::collect(&tree, &source);
     drop(tree);
     r.rules = t.elapsed();
@@ -358,7 +496,7 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
         FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
     }
     .map_err(|f| f.reason)?;
-    let mut outcome = engine.check_file(path, &source, &tree);
+    let mut outcome = engine.check_file(path, &source, &tree, None);
     if let Some((rule, message)) = outcome.panics.first() {
         return Err(format!("internal error in rule {rule}: {message}"));
     }

@@ -339,9 +339,11 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
     eprintln!("files skipped by prefilter:  {}", s.files_skipped_by_prefilter);
     eprintln!("files parsed (TS/JS):        {}", s.files_parsed_typescript);
     eprintln!("files parsed (Rust):         {}", s.files_parsed_rust);
+    eprintln!("  of them for facts:         {}", s.files_parsed_for_facts);
     eprintln!("manifests read:              {}", s.manifests_read);
     eprintln!("files not analyzed:          {}", report.not_analyzed.len());
     eprintln!("bytes read:                  {}", s.bytes_read);
+    eprintln!("bytes parsed:                {}", s.bytes_parsed);
     eprintln!("findings:                    {}", c.total());
     eprintln!("time, discovery:             {:.3}s", s.discovery.as_secs_f64());
     eprintln!("time, reading and scanning:  {:.3}s (summed over threads)", s.reading_and_scanning.as_secs_f64());
@@ -349,6 +351,12 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
     eprintln!("time, rules:                 {:.3}s (summed over threads)", s.rules.as_secs_f64());
     eprintln!("time, reporting:             {:.3}s", reporting.as_secs_f64());
     eprintln!("time, wall (analysis):       {:.3}s", s.wall.as_secs_f64());
+    if !s.slowest.is_empty() {
+        eprintln!("slowest files (parse and rules):");
+        for (t, path) in &s.slowest {
+            eprintln!("  {:.3}s  {path}", t.as_secs_f64());
+        }
+    }
 }
 
 fn list_rules(format: ListFormat) -> Result<i32, String> {

@@ -8,6 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::context::FileContext;
 use crate::diagnostic::Diagnostic;
+use crate::prefilter::RuleSet;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{Level, Registry, RuleDef, RuleMeta};
 use crate::source::{Position, SourceFile};
@@ -54,14 +55,23 @@ impl Engine {
         Engine { registry, rules, dispatch, target, inject_panic: None }
     }
 
-    /// Runs every rule over one lowered file.
-    pub fn check_file(&self, path: &str, source: &SourceFile, tree: &Tree) -> FileOutcome {
+    /// Runs the rules of `offered` (every rule when `None`) over one lowered file.
+    pub fn check_file(&self, path: &str, source: &SourceFile, tree: &Tree, offered: Option<&RuleSet>) -> FileOutcome {
         let context = FileContext::of(tree);
         let mut out = FileOutcome::default();
-        // Rules that fire only in MCP context are skipped elsewhere (as the prefilter assumes),
-        // and a rule that panicked is skipped for the rest of the file.
-        let mut failed: Vec<bool> =
-            self.rules.iter().map(|def| def.meta.prefilter.mcp_context && !context.mcp).collect();
+        // Rules the prefilter did not offer the file to are skipped, so are rules that fire only
+        // in MCP context (unless they gather facts) elsewhere, and a rule that panicked is
+        // skipped for the rest of the file.
+        let mut failed: Vec<bool> = self
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, def)| {
+                let p = &def.meta.prefilter;
+                offered.is_some_and(|set| !set.contains(i))
+                    || (p.context_only() && p.fact_tokens.is_empty() && !context.mcp)
+            })
+            .collect();
         let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
         if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
             if let Err(panic) = catch_unwind(|| panic!("injected fault")) {
@@ -123,6 +133,8 @@ pub struct FileOutcome {
     pub facts: Vec<ProjectFact>,
     /// Rules that panicked: (rule id, message).
     pub panics: Vec<(String, String)>,
+    /// Names the rules' file checks need facts about from other files: (rule id, name).
+    pub demands: Vec<(String, String)>,
     pub mcp_context: bool,
     pub modern_path: bool,
 }
@@ -176,6 +188,14 @@ impl<'a> FileCx<'a> {
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
         &mut self.out.diagnostics[last]
+    }
+
+    /// Asks for the facts other files may hold about `name` (a parameter struct defined
+    /// elsewhere): files that hold one of the rule's `fact_tokens` and `name` are parsed and
+    /// checked by this rule even when nothing else needs them.
+    pub fn demand(&mut self, name: impl Into<String>) {
+        let rule = self.meta().id.clone();
+        self.out.demands.push((rule, name.into()));
     }
 
     /// Records a fact for the project-level checks.

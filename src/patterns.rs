@@ -169,11 +169,12 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
-            if in_negated_assertion(node) {
+            // The value first: the position checks walk the tree.
+            if !one_of(&p.values, value, p.ignore_case) || in_negated_assertion(node) {
                 return None;
             }
             let position = if p.sent { is_method_sent(node) } else { is_method_position(node) };
-            (one_of(&p.values, value, p.ignore_case) && position).then(|| (node, value.to_string()))
+            position.then(|| (node, value.to_string()))
         }
         What::Ident => {
             if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type) || node.text().is_empty() {

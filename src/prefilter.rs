@@ -1,135 +1,337 @@
-//! The token prefilter: a file that contains no trigger token of any enabled rule cannot
-//! produce a finding, so it is never parsed.
+//! The token prefilter: decides from a file's raw bytes, before any parsing, which rules could
+//! find anything in it. A file no rule could use is never parsed; a parsed file is offered only
+//! to the rules it holds tokens of.
 //!
-//! Each rule declares its tokens in `[prefilter]` of its document; their union goes into one
-//! ASCII-case-insensitive Aho-Corasick automaton, which scans a file far faster than any
-//! parser reads it.
+//! Each rule declares its tokens in `[prefilter]` of its document (see
+//! [`crate::rules::Prefilter`]); all of them, and the signs of MCP context, go into one
+//! ASCII-case-insensitive Aho-Corasick automaton, which reads a file far faster than any parser.
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::context::context_tokens;
 use crate::rules::RuleDef;
 
-/// What a token tells about a file (bit flags: one token may be several things at once, such as
-/// `server/discover`, a rule's token and a sign of MCP context).
-mod group {
-    /// A token of a rule that may fire in any file, or of a file the run needs anyway.
-    pub const PLAIN: u8 = 1;
-    /// A token of a rule that fires only in files with MCP context.
-    pub const NEEDS_CONTEXT: u8 = 2;
-    /// A token that shows MCP context.
-    pub const CONTEXT: u8 = 4;
+/// A set of rules, by their index in the engine's rule list.
+#[derive(Clone, Debug, Default)]
+pub struct RuleSet {
+    bits: Vec<u64>,
+}
+
+impl PartialEq for RuleSet {
+    fn eq(&self, other: &RuleSet) -> bool {
+        let n = self.bits.len().max(other.bits.len());
+        (0..n).all(|i| self.bits.get(i).unwrap_or(&0) == other.bits.get(i).unwrap_or(&0))
+    }
+}
+
+impl Eq for RuleSet {}
+
+impl RuleSet {
+    pub fn insert(&mut self, i: usize) {
+        let word = i / 64;
+        if self.bits.len() <= word {
+            self.bits.resize(word + 1, 0);
+        }
+        self.bits[word] |= 1 << (i % 64);
+    }
+
+    pub fn contains(&self, i: usize) -> bool {
+        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|w| *w == 0)
+    }
+
+    pub fn union(&mut self, other: &RuleSet) {
+        if self.bits.len() < other.bits.len() {
+            self.bits.resize(other.bits.len(), 0);
+        }
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= *b;
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.bits.len() * 64).filter(|i| self.contains(*i))
+    }
+}
+
+/// What to do with a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// No rule can use it.
+    Skip,
+    /// Parse it and offer it to these rules.
+    Parse(RuleSet),
+    /// Only these rules' fact tokens occur: parse it only if their file checks ask for a name
+    /// it contains (the second pass of [`crate::check::run`]).
+    Defer(RuleSet),
+}
+
+/// Why a pattern of the automaton matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// A rule may fire anywhere the token occurs.
+    Token(usize),
+    /// A rule may fire where the token occurs as a whole word of a name.
+    Word(usize),
+    /// A rule may fire where the token occurs in a file with MCP context.
+    InContext(usize),
+    /// A file holding it may give a rule facts.
+    Fact(usize),
+    /// A sign of MCP context.
+    Context,
+    /// The run needs the file parsed whatever the rules (suppression markers, modern-path
+    /// markers under `--target dual`).
+    Parse,
 }
 
 pub struct Prefilter {
     automaton: Option<AhoCorasick>,
-    /// The groups of each pattern of the automaton.
-    groups: Vec<u8>,
-    /// Some enabled rule declared no tokens: every file must be parsed.
-    always: bool,
+    /// The roles of each pattern of the automaton.
+    roles: Vec<Vec<Role>>,
+    /// Whether a pattern has a `Word` role, so its matches need a boundary check.
+    needs_boundary: Vec<bool>,
+    /// Rules that must see every file: they declared no token, or the prefilter is off.
+    always: RuleSet,
+    /// Parse every file.
+    off: bool,
 }
 
 impl Prefilter {
-    /// `extra` are tokens of files the run needs whatever the rules (the modern-path markers of
-    /// `--target dual`).
-    pub fn new(rules: &[&RuleDef], enabled: bool, extra: &[&str]) -> Prefilter {
+    /// `rules` are the engine's rules, in its order; `builtin` are the enabled rules without an
+    /// implementation of their own (their tokens only make a file parsed); `extra` are tokens of
+    /// files the run needs whatever the rules.
+    pub fn new(rules: &[&RuleDef], builtin: &[&RuleDef], enabled: bool, extra: &[&str]) -> Prefilter {
+        let mut always = RuleSet::default();
         if !enabled {
-            return Prefilter { automaton: None, groups: Vec::new(), always: true };
+            (0..rules.len()).for_each(|i| always.insert(i));
+            return Prefilter { automaton: None, roles: Vec::new(), needs_boundary: Vec::new(), always, off: true };
         }
-        let mut tokens: Vec<(String, u8)> = Vec::new();
-        let mut always = false;
-        let mut any_context_rule = false;
-        for def in rules {
-            let group = if def.meta.prefilter.mcp_context { group::NEEDS_CONTEXT } else { group::PLAIN };
-            if def.rule.is_none() || def.meta.builtin {
-                // Built-in rules have no check of their own; those that read comments
-                // (suppressions) still need their files parsed.
-                if def.meta.builtin {
-                    tokens.extend(def.meta.prefilter.tokens.iter().map(|t| (t.to_ascii_lowercase(), group::PLAIN)));
+        let mut patterns: Vec<(String, Role)> = Vec::new();
+        let mut any_context = false;
+        for (i, def) in rules.iter().enumerate() {
+            let p = &def.meta.prefilter;
+            if p.is_empty() && p.fact_tokens.is_empty() {
+                always.insert(i);
+            }
+            patterns.extend(p.tokens.iter().map(|t| (t.clone(), Role::Token(i))));
+            patterns.extend(p.words.iter().map(|t| (t.clone(), Role::Word(i))));
+            patterns.extend(p.context_tokens.iter().map(|t| (t.clone(), Role::InContext(i))));
+            patterns.extend(p.fact_tokens.iter().map(|t| (t.clone(), Role::Fact(i))));
+            any_context |= !p.context_tokens.is_empty();
+        }
+        for def in builtin {
+            patterns.extend(def.meta.prefilter.tokens.iter().map(|t| (t.clone(), Role::Parse)));
+        }
+        patterns.extend(extra.iter().map(|t| (t.to_string(), Role::Parse)));
+        if any_context {
+            patterns.extend(context_tokens().into_iter().map(|t| (t, Role::Context)));
+        }
+        // One pattern per distinct token, carrying every role it plays.
+        for p in &mut patterns {
+            p.0.make_ascii_lowercase();
+        }
+        patterns.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut tokens: Vec<String> = Vec::new();
+        let mut roles: Vec<Vec<Role>> = Vec::new();
+        for (token, role) in patterns {
+            if tokens.last() != Some(&token) {
+                tokens.push(token);
+                roles.push(Vec::new());
+            }
+            if let Some(r) = roles.last_mut() {
+                if !r.contains(&role) {
+                    r.push(role);
                 }
-                continue;
             }
-            let source_langs = def.meta.languages.iter().any(|l| l == "typescript" || l == "rust");
-            if !source_langs {
-                continue;
-            }
-            if def.meta.prefilter.tokens.is_empty() {
-                always = true;
-            }
-            any_context_rule |= group == group::NEEDS_CONTEXT;
-            tokens.extend(def.meta.prefilter.tokens.iter().map(|t| (t.to_ascii_lowercase(), group)));
         }
-        tokens.extend(extra.iter().map(|t| (t.to_ascii_lowercase(), group::PLAIN)));
-        if any_context_rule {
-            tokens.extend(context_tokens().into_iter().map(|t| (t, group::CONTEXT)));
-        }
-        // One pattern per token, carrying every group it belongs to.
-        tokens.sort();
-        tokens.dedup_by(|later, first| {
-            let same = later.0 == first.0;
-            if same {
-                first.1 |= later.1;
-            }
-            same
-        });
-        let groups = tokens.iter().map(|t| t.1).collect();
+        let needs_boundary = roles.iter().map(|r| r.iter().any(|x| matches!(x, Role::Word(_)))).collect();
         let automaton = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
-            .build(tokens.iter().map(|t| &t.0))
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&tokens)
             .ok();
         // If the automaton cannot be built, parse everything rather than lose findings.
-        let always = always || automaton.is_none();
-        Prefilter { automaton, groups, always }
+        let off = automaton.is_none();
+        if off {
+            (0..rules.len()).for_each(|i| always.insert(i));
+        }
+        Prefilter { automaton, roles, needs_boundary, always, off }
     }
 
-    /// Whether the file may contain a finding and must be parsed: it holds a token of a rule
-    /// that fires anywhere, or a token of a context rule and a context token.
-    pub fn wants(&self, bytes: &[u8]) -> bool {
-        if self.always {
-            return true;
-        }
-        let Some(ac) = &self.automaton else { return true };
-        let mut seen = 0u8;
+    /// What the file's bytes allow.
+    pub fn decide(&self, bytes: &[u8]) -> Decision {
+        let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
+            return Decision::Parse(self.always.clone());
+        };
+        // Which patterns occur (`plain`), and which occur as a word (`word`).
+        let mut plain = vec![false; self.roles.len()];
+        let mut word = vec![false; self.roles.len()];
         for m in ac.find_overlapping_iter(bytes) {
-            seen |= self.groups.get(m.pattern().as_usize()).copied().unwrap_or(group::PLAIN);
-            let both = group::NEEDS_CONTEXT | group::CONTEXT;
-            if seen & group::PLAIN != 0 || seen & both == both {
-                return true;
+            let id = m.pattern().as_usize();
+            plain[id] = true;
+            if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
+                word[id] = true;
             }
         }
-        false
+        let context = plain.iter().zip(&self.roles).any(|(seen, roles)| *seen && roles.contains(&Role::Context));
+        let mut parse = self.always.clone();
+        let mut facts = RuleSet::default();
+        let mut needed = false;
+        for (id, roles) in self.roles.iter().enumerate().filter(|(id, _)| plain[*id]) {
+            for role in roles {
+                match *role {
+                    Role::Token(i) => parse.insert(i),
+                    Role::Word(i) if word[id] => parse.insert(i),
+                    Role::InContext(i) if context => parse.insert(i),
+                    Role::Fact(i) => facts.insert(i),
+                    Role::Parse => needed = true,
+                    Role::Word(_) | Role::InContext(_) | Role::Context => {}
+                }
+            }
+        }
+        if needed || !parse.is_empty() {
+            parse.union(&facts);
+            Decision::Parse(parse)
+        } else if !facts.is_empty() {
+            Decision::Defer(facts)
+        } else {
+            Decision::Skip
+        }
     }
+}
+
+/// Whether `bytes[start..end]` is a whole word of a name, as [`crate::patterns::name_words`]
+/// splits names: at characters that are not letters or digits, and where an upper-case letter
+/// follows a lower-case letter or a digit. Bytes beyond ASCII count as separators, so the check
+/// never rejects what `name_words` would accept.
+fn is_word(bytes: &[u8], start: usize, end: usize) -> bool {
+    let alnum = |b: u8| b.is_ascii_alphanumeric();
+    let lower_or_digit = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    let first = bytes.get(start).copied().unwrap_or(0);
+    let starts = match start.checked_sub(1).and_then(|i| bytes.get(i)) {
+        None => true,
+        Some(&b) => !alnum(b) || (first.is_ascii_uppercase() && lower_or_digit(b)),
+    };
+    let last = end.checked_sub(1).and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+    let ends = match bytes.get(end) {
+        None => true,
+        Some(&b) => !alnum(b) || (b.is_ascii_uppercase() && lower_or_digit(last)),
+    };
+    starts && ends
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patterns::name_words;
 
-    /// A token that is both a context rule's token and a context token must count as both.
-    #[test]
-    fn a_token_can_be_both_a_rule_token_and_a_context_token() {
-        let Ok(registry) = crate::rules::registry() else { return };
-        let rules: Vec<&RuleDef> = registry.rules.iter().filter(|r| r.meta.prefilter.mcp_context).take(1).collect();
-        let Some(rule) = rules.first() else { return };
-        let Some(token) = rule.meta.prefilter.tokens.first() else { return };
-        let p = Prefilter::new(&rules, true, &[]);
-        // The rule's own token alone is not enough, a context token alone is not enough...
-        assert!(
-            !p.wants(format!("x {token} y").as_bytes()) || context_tokens().iter().any(|c| token.contains(c.as_str()))
-        );
-        assert!(!p.wants(b"import x from '@modelcontextprotocol/sdk';"));
-        // ...both are.
-        assert!(p.wants(format!("import x from '@modelcontextprotocol/sdk'; {token}").as_bytes()));
-        // `server/discover` is a context token; with a rule that has it as its own token it
-        // alone decides.
-        let discover_rule = registry
-            .rules
-            .iter()
-            .find(|r| r.meta.prefilter.mcp_context && r.meta.prefilter.tokens.iter().any(|t| t == "server/discover"));
-        if let Some(r) = discover_rule {
-            let p = Prefilter::new(&[r], true, &[]);
-            assert!(p.wants(b"match m { \"server/discover\" => 1 }"));
+    fn registry() -> &'static crate::rules::Registry {
+        match crate::rules::registry() {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
         }
+    }
+
+    fn engine_rules() -> (Vec<&'static RuleDef>, Vec<&'static RuleDef>) {
+        let registry = registry();
+        let rules = registry.rules.iter().filter(|r| r.rule.is_some()).collect();
+        let builtin = registry.rules.iter().filter(|r| r.rule.is_none()).collect();
+        (rules, builtin)
+    }
+
+    fn index_of(rules: &[&RuleDef], id: &str) -> usize {
+        match rules.iter().position(|r| r.meta.id == id) {
+            Some(i) => i,
+            None => panic!("no rule {id}"),
+        }
+    }
+
+    fn parses(d: &Decision, i: usize) -> bool {
+        matches!(d, Decision::Parse(set) if set.contains(i))
+    }
+
+    #[test]
+    fn words_follow_name_words() {
+        for (text, expected) in [
+            ("MCP_PATH", true),
+            ("mcpEndpoint", true),
+            ("'/mcp'", true),
+            ("isMcp", true),
+            ("isMCP", true),
+            ("mcp", true),
+            ("memcpy", false),
+            ("systemCPUTime", false),
+            ("mcptt", false),
+            ("MCPServer", false),
+            ("mcp2", false),
+        ] {
+            let bytes = text.as_bytes();
+            let lower = text.to_ascii_lowercase();
+            let found = lower.match_indices("mcp").any(|(at, m)| is_word(bytes, at, at + m.len()));
+            assert_eq!(found, expected, "{text}");
+            // Never stricter than the splitting the rules use.
+            if name_words(text.trim_matches(['\'', '/'])).iter().any(|w| w == "mcp") {
+                assert!(found, "{text}");
+            }
+        }
+    }
+
+    /// A context token alone, or a context rule's token alone, parses nothing; both together
+    /// offer the file to the rule.
+    #[test]
+    fn context_tokens_need_context() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &[]);
+        let ping = index_of(&rules, "MCP301");
+        assert!(!parses(&p.decide(b"client.ping()"), ping));
+        assert!(!parses(&p.decide(b"import x from '@modelcontextprotocol/sdk';"), ping));
+        assert!(parses(&p.decide(b"import x from '@modelcontextprotocol/sdk'; client.ping()"), ping));
+    }
+
+    #[test]
+    fn words_and_plain_tokens_fire_anywhere() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &[]);
+        let http = index_of(&rules, "MCP104");
+        assert!(parses(&p.decide(b"app.get('/mcp', handler)"), http));
+        assert_eq!(p.decide(b"memcpy(a, b, n); systemCPUTime()"), Decision::Skip);
+        let header = index_of(&rules, "MCP102");
+        assert!(parses(&p.decide(b"req.headers['Mcp-Session-Id']"), header));
+    }
+
+    #[test]
+    fn fact_tokens_alone_defer_the_file() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &[]);
+        let tools = index_of(&rules, "MCP601");
+        match p.decide(b"#[derive(Deserialize)] struct Args { a: u32 }") {
+            Decision::Defer(set) => assert!(set.contains(tools)),
+            other => panic!("{other:?}"),
+        }
+        // Parsed for another reason, the file is offered to the fact rule as well.
+        let d = p.decide(b"#[derive(Deserialize)] struct Args { a: u32 } const H = \"Mcp-Session-Id\";");
+        assert!(parses(&d, tools));
+    }
+
+    #[test]
+    fn an_empty_prefilter_parses_everything() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, false, &[]);
+        match p.decide(b"") {
+            Decision::Parse(set) => assert!((0..rules.len()).all(|i| set.contains(i))),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn builtin_and_extra_tokens_parse_for_no_rule() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &["discover"]);
+        assert_eq!(p.decide(b"// mcpshift-ignore"), Decision::Parse(RuleSet::default()));
+        assert_eq!(p.decide(b"fn discover() {}"), Decision::Parse(RuleSet::default()));
     }
 }

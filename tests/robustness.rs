@@ -161,7 +161,7 @@ fn syntax_errors() {
     // TypeScript recovers: the finding after the broken statement is still reported.
     case.write("broken.ts", b"function broken( {\n  return 1 +;\n}\nres.setHeader('Mcp-Session-Id', id);\n");
     // A trigger token (here in a comment) sends the file to the parser; see below for one without.
-    case.write("broken.rs", b"fn main() {\n    let x = ;\n}\n// Last-Event-ID\n");
+    case.write("broken.rs", b"fn main() {\n    let x = ;\n}\n// Mcp-Session-Id\n");
     case.write("untriggered.rs", b"fn main() {\n    let x = ;\n}\n");
     let (out, doc) = case.run(&[]);
     assert_eq!(out.status.code(), Some(1));

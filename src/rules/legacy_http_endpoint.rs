@@ -170,7 +170,8 @@ fn route_is_legacy(path: NodeRef<'_>, handlers: &[NodeRef<'_>], cx: &FileCx<'_>)
     match endpoint_of(path) {
         Endpoint::Mcp => true,
         Endpoint::Other => false,
-        Endpoint::Unknown => bodies.iter().any(|b| hands_to_mcp(*b, cx)),
+        // A transport's `handleRequest` is MCP only where the file speaks MCP.
+        Endpoint::Unknown => cx.mcp() && bodies.iter().any(|b| hands_to_mcp(*b, cx)),
     }
 }
 
@@ -312,7 +313,7 @@ fn check_route_attribute(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         .and_then(|a| a.str_value())
         .unwrap_or_default();
     let path = format!("{}/{}", prefix.trim_end_matches('/'), own.trim_start_matches('/'));
-    let mcp = path_is_mcp(&path) || (own.is_empty() && prefix.is_empty() && hands_to_mcp(func, cx));
+    let mcp = path_is_mcp(&path) || (own.is_empty() && prefix.is_empty() && cx.mcp() && hands_to_mcp(func, cx));
     if !mcp || only_405(func, cx) {
         return;
     }

@@ -135,22 +135,50 @@ pub struct Example {
     pub after: String,
 }
 
-/// Tokens any finding of the rule must contain in its file. A file with no token of any enabled
-/// rule is not parsed at all.
+/// What a file must contain for the rule to find anything in it. A file that holds nothing any
+/// enabled rule asks for is not parsed at all; a parsed file is offered only to the rules it
+/// holds tokens of.
+///
+/// Tokens are matched ASCII-case-insensitively against the raw bytes. The rule's implementation
+/// must keep the promise its lists make: a finding or fact in a file without MCP context lies in
+/// a file that holds one of `tokens` or `words`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prefilter {
-    /// Matched ASCII-case-insensitively against the raw bytes.
+    /// Substrings whose presence anywhere lets the rule fire.
     #[serde(default)]
     pub tokens: Vec<String>,
+    /// Like `tokens`, but only as a whole word of a name (`mcp` in `MCP_PATH`, `mcpEndpoint`,
+    /// `'/mcp'`, not in `memcpy` or `systemCPUTime`): words split at non-letters and at
+    /// lower-to-upper case changes.
+    #[serde(default)]
+    pub words: Vec<String>,
+    /// Substrings that count only in a file with MCP context (one of
+    /// [`crate::context::context_tokens`]): common words such as `session`, `update`, `task`
+    /// would otherwise send most files of a monorepo to the parser. A rule with only these
+    /// fires only in files with MCP context; the engine does not run it elsewhere.
+    #[serde(default)]
+    pub context_tokens: Vec<String>,
+    /// Substrings of files that only give the rule's project pass facts (a parameter struct
+    /// that derives `Deserialize`): such a file is parsed only when a file check asked for a
+    /// name it contains (see `FileCx::demand`).
+    #[serde(default)]
+    pub fact_tokens: Vec<String>,
     /// File names (not paths) the rule reads whatever they contain, e.g. `package.json`.
     #[serde(default)]
     pub files: Vec<String>,
-    /// Every finding of the rule lies in a file with MCP context. The engine runs the rule only
-    /// on such files, and the prefilter then also requires one of the context tokens, which
-    /// keeps common words (`update`, `cursor`, `task`) from sending every file to the parser.
-    #[serde(default)]
-    pub mcp_context: bool,
+}
+
+impl Prefilter {
+    /// The rule fires only in files with MCP context.
+    pub fn context_only(&self) -> bool {
+        self.tokens.is_empty() && self.words.is_empty() && !self.context_tokens.is_empty()
+    }
+
+    /// The rule declares no token at all: every file must be offered to it.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty() && self.words.is_empty() && self.context_tokens.is_empty()
+    }
 }
 
 /// What a pattern looks at.

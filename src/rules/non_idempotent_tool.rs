@@ -266,7 +266,10 @@ fn judge(tool: Tool<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         Input::NoKey => {
             cx.report(tool.at, message(&tool.name, &verb));
         }
-        Input::Elsewhere(schema) => cx.fact(tool.at, PENDING, tool.name, vec![verb, schema]),
+        Input::Elsewhere(schema) => {
+            cx.demand(schema.clone());
+            cx.fact(tool.at, PENDING, tool.name, vec![verb, schema]);
+        }
     }
 }
 

@@ -5,7 +5,8 @@
 //! once at its definition and again only where code branches on it; the SDK constants
 //! (`ErrorCode::RESOURCE_NOT_FOUND`, `ProtocolErrorCode.ResourceNotFound`) are reported at every
 //! use because their definition is not in the project. A decision that also accepts −32602
-//! (the dual-era form the revision recommends) is not reported.
+//! (the dual-era form the revision recommends) is not reported. Outside MCP code the literal
+//! counts only as a constant named for a missing resource.
 
 use std::collections::HashSet;
 
@@ -53,11 +54,15 @@ impl Rule for ResourceNotFoundCode {
     fn check_file(&self, cx: &mut FileCx<'_>) {
         let lists = Lists::of(cx.meta());
         let tree = cx.tree;
+        // Outside MCP code −32002 is some other server error (LSP's `ServerNotInitialized`):
+        // there only a constant named for a missing resource is this code.
+        let mcp = cx.mcp();
+        let counts = |num: NodeRef<'_>| mcp || defined_name(num).is_some_and(names_resource_not_found);
         // Constants this file defines as −32002: their uses are judged like the literal's
         // branches, their emission is already covered by the definition.
         let mut own: HashSet<&str> = HashSet::new();
         for node in tree.nodes() {
-            if node.int() == Some(CODE) {
+            if node.int() == Some(CODE) && counts(node) {
                 if let Some(name) = defined_name(node) {
                     own.insert(name);
                 }
@@ -65,7 +70,7 @@ impl Rule for ResourceNotFoundCode {
         }
         for node in tree.nodes() {
             match node.kind() {
-                Kind::Num if node.int() == Some(CODE) => literal(node, &lists, cx),
+                Kind::Num if node.int() == Some(CODE) && counts(node) => literal(node, &lists, cx),
                 Kind::Ident | Kind::Member => name_use(node, &lists, &own, cx),
                 Kind::Call => sdk_call(node, &lists, cx),
                 _ => {}
@@ -100,6 +105,11 @@ fn defined_name(num: NodeRef<'_>) -> Option<&str> {
         (Role::Value, Kind::Pair) if !is_code_key(parent.text()) && !parent.text().is_empty() => Some(parent.text()),
         _ => None,
     }
+}
+
+/// `RESOURCE_NOT_FOUND`, `ResourceNotFoundError`, `resource_not_found_code`.
+fn names_resource_not_found(name: &str) -> bool {
+    name.to_ascii_lowercase().replace('_', "").contains("resourcenotfound")
 }
 
 /// `code: -32002` sets the code of an error object rather than naming a constant.

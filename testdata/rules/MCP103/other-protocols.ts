@@ -1,0 +1,36 @@
+// Traps: an EventSource implementation and an event-sourced store, with no MCP in them.
+export class EventSourcePolyfill {
+  private lastEventId = '';
+
+  reconnect(url: string) {
+    const headers = new Headers();
+    if (this.lastEventId) {
+      // ok: MCP103
+      headers.set('Last-Event-ID', this.lastEventId);
+    }
+    return fetch(url, { headers });
+  }
+}
+
+export interface EventStore {
+  append(stream: string, events: unknown[]): Promise<void>;
+}
+
+// ok: MCP103
+export class PostgresEventStore implements EventStore {
+  async append(stream: string, events: unknown[]) {
+    void stream;
+    void events;
+  }
+}
+
+export function openOrders(store: EventStore) {
+  // ok: MCP103
+  return { eventStore: store, resumptionToken: undefined };
+}
+
+// The SDK's own names are MCP wherever they stand.
+export function replay(store: { replayEventsAfter(id: string): void }, id: string) {
+  // expect: MCP103
+  store.replayEventsAfter(id);
+}
