@@ -164,12 +164,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
     let mut engine = Engine::new(registry, &enabled, opts.target);
     engine.inject_panic = opts.inject_panic.clone();
+    engine.max_file_size = opts.max_file_size;
     // Under `--target dual` the run must see every file that may implement the modern path,
     // whether or not an enabled rule could fire in it.
     let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
     let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
     let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, extra);
 
+    let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
     let t = Instant::now();
     let discovered = discover::discover(
         &opts.paths,
@@ -178,11 +180,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             respect_gitignore: opts.respect_gitignore,
             max_file_size: opts.max_file_size,
             exclude: opts.exclude.clone(),
+            threads: jobs,
         },
     )?;
     let mut stats = Stats { discovery: t.elapsed(), files_found: discovered.candidates.len(), ..Stats::default() };
 
-    let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(STACK_SIZE)
@@ -385,10 +387,10 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         rules: Duration::ZERO,
     };
     let t = Instant::now();
-    let bytes = match std::fs::read(&c.path) {
+    let bytes = match discover::read_candidate(c, engine.max_file_size) {
         Ok(b) => b,
-        Err(e) => {
-            r.not_analyzed = Some(not_analyzed(c, discover::io_reason(&e), None));
+        Err(reason) => {
+            r.not_analyzed = Some(not_analyzed(c, reason, None));
             return r;
         }
     };

@@ -46,7 +46,6 @@ pub struct Candidate {
     /// Relative to the scan root, forward slashes.
     pub rel: String,
     pub kind: FileKind,
-    pub size: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -56,6 +55,8 @@ pub struct DiscoverOptions {
     pub max_file_size: u64,
     /// Glob patterns (gitignore syntax) to leave out.
     pub exclude: Vec<ExcludeSet>,
+    /// Walker threads.
+    pub threads: usize,
 }
 
 /// Glob patterns in gitignore syntax, anchored at `base` (the directory of the configuration
@@ -72,10 +73,10 @@ pub struct Discovered {
     pub not_analyzed: Vec<NotAnalyzed>,
 }
 
-/// Walks `paths` and sorts what it finds by relative path.
+/// Walks `paths` (on `opts.threads` threads) and sorts what it finds by relative path.
 pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered, String> {
     let mut out = Discovered::default();
-    let excludes = build_excludes(&opts.exclude)?;
+    let excludes = std::sync::Arc::new(build_excludes(&opts.exclude)?);
     for input in paths {
         let meta = std::fs::symlink_metadata(input);
         match meta {
@@ -83,7 +84,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
             Ok(m) if m.is_file() || m.file_type().is_symlink() => {
                 // A file named on the command line is analyzed whatever its directory.
                 match FileKind::of(input) {
-                    Some(kind) => consider(input, kind, opts, &mut out),
+                    Some(kind) => consider(input, kind, m.file_type(), opts, &mut out),
                     None => {
                         return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display()))
                     }
@@ -101,7 +102,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
             .parents(opts.respect_gitignore)
             .require_git(false)
             .hidden(true)
-            .sort_by_file_path(|a, b| a.cmp(b));
+            .threads(opts.threads.max(1));
         let root_for_filter = input.clone();
         walk.filter_entry(move |entry| {
             if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
@@ -110,35 +111,15 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
             let name = entry.file_name().to_string_lossy();
             !DEFAULT_EXCLUDED_DIRS.contains(&name.as_ref()) || entry.path() == root_for_filter
         });
-        for result in walk.build() {
-            match result {
-                Ok(entry) => {
-                    let path = entry.path();
-                    if entry.depth() == 0 && entry.file_type().is_some_and(|t| t.is_dir()) {
-                        continue;
-                    }
-                    let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                    if is_excluded(&excludes, path, is_dir) {
-                        continue;
-                    }
-                    if is_dir {
-                        continue;
-                    }
-                    if let Some(kind) = FileKind::of(path) {
-                        consider(path, kind, opts, &mut out);
-                    }
-                }
-                Err(err) => {
-                    // Unreadable directories, loops and vanished entries: report and go on.
-                    let path = error_path(&err).unwrap_or_else(|| input.clone());
-                    out.not_analyzed.push(NotAnalyzed {
-                        path: relative(&opts.root, &path),
-                        reason: walk_reason(&err),
-                        position: None,
-                        internal: false,
-                    });
-                }
-            }
+        // Each walker thread gathers its own share; the shares are merged and sorted below.
+        let shares = std::sync::Mutex::new(Vec::<Discovered>::new());
+        walk.build_parallel().run(|| {
+            let excludes = excludes.clone();
+            Box::new(Share { own: Discovered::default(), shares: &shares, excludes, opts, input }.visitor())
+        });
+        for share in shares.into_inner().unwrap_or_default() {
+            out.candidates.extend(share.candidates);
+            out.not_analyzed.extend(share.not_analyzed);
         }
     }
     out.candidates.sort_by(|a, b| a.rel.cmp(&b.rel));
@@ -148,16 +129,65 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
     Ok(out)
 }
 
-fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Discovered) {
-    let rel = relative(&opts.root, path);
-    let meta = match std::fs::symlink_metadata(path) {
-        Ok(m) => m,
-        Err(e) => {
-            out.not_analyzed.push(NotAnalyzed { path: rel, reason: io_reason(&e), position: None, internal: false });
-            return;
+/// What one walker thread found; handed over to `shares` when the thread is done.
+struct Share<'a> {
+    own: Discovered,
+    shares: &'a std::sync::Mutex<Vec<Discovered>>,
+    excludes: std::sync::Arc<Excludes>,
+    opts: &'a DiscoverOptions,
+    input: &'a PathBuf,
+}
+
+impl Share<'_> {
+    fn visitor<'s>(mut self) -> impl FnMut(Result<ignore::DirEntry, ignore::Error>) -> ignore::WalkState + Send + 's
+    where
+        Self: 's,
+    {
+        move |result| {
+            self.visit(result);
+            ignore::WalkState::Continue
         }
-    };
-    if meta.file_type().is_symlink() {
+    }
+
+    fn visit(&mut self, result: Result<ignore::DirEntry, ignore::Error>) {
+        match result {
+            Ok(entry) => {
+                let path = entry.path();
+                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                if is_dir || is_excluded(&self.excludes, path, is_dir) {
+                    return;
+                }
+                if let (Some(kind), Some(file_type)) = (FileKind::of(path), entry.file_type()) {
+                    consider(path, kind, file_type, self.opts, &mut self.own);
+                }
+            }
+            Err(err) => {
+                // Unreadable directories, loops and vanished entries: report and go on.
+                let path = error_path(&err).unwrap_or_else(|| self.input.clone());
+                self.own.not_analyzed.push(NotAnalyzed {
+                    path: relative(&self.opts.root, &path),
+                    reason: walk_reason(&err),
+                    position: None,
+                    internal: false,
+                });
+            }
+        }
+    }
+}
+
+impl Drop for Share<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut shares) = self.shares.lock() {
+            shares.push(std::mem::take(&mut self.own));
+        }
+    }
+}
+
+/// A source file or manifest the walk found. Its size is checked when it is read
+/// ([`read_candidate`]), so the walk itself costs no system call per file.
+fn consider(path: &Path, kind: FileKind, file_type: std::fs::FileType, opts: &DiscoverOptions, out: &mut Discovered) {
+    let rel = relative(&opts.root, path);
+    if file_type.is_symlink() {
         out.not_analyzed.push(NotAnalyzed {
             path: rel,
             reason: "symbolic link, not followed".into(),
@@ -166,7 +196,7 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
         });
         return;
     }
-    if !meta.is_file() {
+    if !file_type.is_file() {
         // A FIFO, socket or device with a source file's name: reading it could block forever.
         out.not_analyzed.push(NotAnalyzed {
             path: rel,
@@ -176,16 +206,25 @@ fn consider(path: &Path, kind: FileKind, opts: &DiscoverOptions, out: &mut Disco
         });
         return;
     }
-    if meta.len() > opts.max_file_size {
-        out.not_analyzed.push(NotAnalyzed {
-            path: rel,
-            reason: format!("larger than the size limit ({} bytes > {} bytes)", meta.len(), opts.max_file_size),
-            position: None,
-            internal: false,
-        });
-        return;
+    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind });
+}
+
+/// A candidate's bytes, or why it cannot be analyzed: unreadable, or larger than `max_size`
+/// (checked on the open file, before reading it).
+pub fn read_candidate(c: &Candidate, max_size: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(&c.path).map_err(|e| io_reason(&e))?;
+    let len = file.metadata().map_err(|e| io_reason(&e))?.len();
+    if len > max_size {
+        return Err(format!("larger than the size limit ({len} bytes > {max_size} bytes)"));
     }
-    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind, size: meta.len() });
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
+    // At most one byte past the limit: a file that grew since is still refused.
+    file.take(max_size.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| io_reason(&e))?;
+    if bytes.len() as u64 > max_size {
+        return Err(format!("larger than the size limit ({} bytes > {max_size} bytes)", bytes.len()));
+    }
+    Ok(bytes)
 }
 
 /// One matcher per set, with its absolute base.

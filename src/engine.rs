@@ -32,6 +32,8 @@ pub struct Engine {
     pub target: Target,
     /// Test hook: panic inside the rule pass of files whose path contains this.
     pub inject_panic: Option<String>,
+    /// Files larger than this are not analyzed.
+    pub max_file_size: u64,
 }
 
 const KIND_COUNT: usize = Kind::Other as usize + 1;
@@ -52,7 +54,7 @@ impl Engine {
                 }
             }
         }
-        Engine { registry, rules, dispatch, target, inject_panic: None }
+        Engine { registry, rules, dispatch, target, inject_panic: None, max_file_size: u64::MAX }
     }
 
     /// Runs the rules of `offered` (every rule when `None`) over one lowered file.

@@ -17,16 +17,16 @@ pub struct Finder<'a> {
     /// Methods whose dispatch arms return results (`tools/list`, `initialize`, …), each with
     /// the space-separated keys its result has (`tools/list` → `tools`; empty for `{}` results):
     /// a value returned from an arm counts only when it looks like that method's result.
-    pub shapes: Vec<(&'a str, &'a str)>,
+    pub shapes: &'a [(&'a str, &'a str)],
     /// Top-level result keys that say which method an envelope answers (`tools` → `tools/list`).
-    pub key_methods: Vec<(&'a str, &'a str)>,
+    pub key_methods: &'a [(&'a str, &'a str)],
     /// Handler registrations whose callbacks' results the SDK completes.
-    pub sdk_handlers: Vec<&'a str>,
+    pub sdk_handlers: &'a [&'a str],
     /// Calls that wrap a value without changing it (`Ok(…)`, `Some(…)`, axum `Json(…)`).
-    pub wrappers: Vec<&'a str>,
+    pub wrappers: &'a [&'a str],
     /// Assertion calls: an envelope passed to one (`expect(x).toEqual({…})`) is an expectation,
     /// not a result.
-    pub assertions: Vec<&'a str>,
+    pub assertions: &'a [&'a str],
 }
 
 /// Keys any result may carry, whatever its method.
@@ -262,11 +262,11 @@ mod tests {
 
     fn finder() -> Finder<'static> {
         Finder {
-            shapes: vec![("tools/list", "tools"), ("tools/call", "content isError"), ("ping", "")],
-            key_methods: vec![("tools", "tools/list")],
-            sdk_handlers: vec!["setRequestHandler"],
-            wrappers: vec!["Ok", "Some"],
-            assertions: vec!["toEqual"],
+            shapes: &[("tools/list", "tools"), ("tools/call", "content isError"), ("ping", "")],
+            key_methods: &[("tools", "tools/list")],
+            sdk_handlers: &["setRequestHandler"],
+            wrappers: &["Ok", "Some"],
+            assertions: &["toEqual"],
         }
     }
 

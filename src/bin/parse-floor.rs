@@ -27,11 +27,13 @@ fn main() {
         std::process::exit(2);
     };
     let start = Instant::now();
+    let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
     let opts = DiscoverOptions {
         root: dir.clone(),
         respect_gitignore: true,
         max_file_size: 2 * 1024 * 1024,
         exclude: Vec::new(),
+        threads: jobs,
     };
     let found = match discover::discover(&[dir], &opts) {
         Ok(f) => f,
@@ -40,7 +42,6 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let jobs = if jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { jobs };
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).stack_size(64 << 20).build() {
         Ok(p) => p,
         Err(e) => {
@@ -53,8 +54,9 @@ fn main() {
             .candidates
             .par_iter()
             .map(|c| {
-                let Ok(text) =
-                    std::fs::read(&c.path).map_err(|_| ()).and_then(|b| String::from_utf8(b).map_err(|_| ()))
+                let Ok(text) = discover::read_candidate(c, opts.max_file_size)
+                    .map_err(|_| ())
+                    .and_then(|b| String::from_utf8(b).map_err(|_| ()))
                 else {
                     return (0usize, 0usize);
                 };
@@ -74,12 +76,7 @@ fn main() {
 }
 
 fn parse_ts(text: &str, dialect: Dialect) {
-    let mut parser = tree_sitter::Parser::new();
-    let language = match dialect {
-        Dialect::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT,
-        Dialect::Tsx => tree_sitter_typescript::LANGUAGE_TSX,
-    };
-    if parser.set_language(&language.into()).is_ok() {
+    if let Ok(mut parser) = mcpshift::lang::typescript::new_parser(dialect) {
         let _ = parser.parse(text, None);
     }
 }

@@ -35,6 +35,11 @@ const MAX_CHAIN: usize = 2 * MAX_NESTING;
 /// `MAX_CHAIN` chained operators. Only the pages actually used are committed.
 const PARSER_STACK: usize = 256 << 20;
 
+/// Nesting (brackets plus chained operators) up to which a file is parsed on the calling
+/// thread: at the debug build's ~50 KiB per level this stays within the 2 MiB of a test
+/// thread, the smallest stack `lower` runs on.
+const SHALLOW: usize = 32;
+
 /// Deepest tree the lowering builds; below it a subtree becomes an `Other` leaf. The scan
 /// already bounds nesting, this keeps the lowering's own recursion bounded independently.
 const MAX_TREE_DEPTH: usize = 4 * MAX_NESTING;
@@ -46,7 +51,12 @@ const MAX_REPARSE_DEPTH: usize = 16;
 /// Parses and lowers one Rust file.
 pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
     let text = source.text();
-    let comments = scan(text)?;
+    let (comments, depth) = scan(text)?;
+    // Most files nest a few dozen levels at most: the calling thread's stack is enough, and a
+    // thread per file would cost more than the parse of a small file.
+    if depth <= SHALLOW {
+        return lower_here(text, &comments);
+    }
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("rust-front-end".to_string())
@@ -105,7 +115,8 @@ fn shebang_len(body: &str) -> usize {
 
 /// Records every comment's byte range and refuses input nested deeper than syn can take, in one
 /// pass that knows enough of Rust's lexical grammar to skip literals and comments.
-fn scan(text: &str) -> Result<Vec<(usize, usize)>, ParseFailure> {
+/// The comments of a file, and how deep syn may have to recurse in it.
+fn scan(text: &str) -> Result<(Vec<(usize, usize)>, usize), ParseFailure> {
     let mut s = Scanner {
         text,
         bytes: text.as_bytes(),
@@ -113,13 +124,14 @@ fn scan(text: &str) -> Result<Vec<(usize, usize)>, ParseFailure> {
         levels: vec![Level::default()],
         chain: 0,
         pending_reset: false,
+        deepest: 0,
     };
     let body_start = if text.starts_with(BOM) { BOM.len() } else { 0 };
     let mut i = body_start + text.get(body_start..).map_or(0, shebang_len);
     while i < s.bytes.len() {
         i = s.step(i)?;
     }
-    Ok(s.comments)
+    Ok((s.comments, s.deepest))
 }
 
 /// Operators counted at one bracket level of the statement being scanned.
@@ -143,6 +155,8 @@ struct Scanner<'a> {
     chain: usize,
     /// A `}` ended a statement unless `else` follows (else-if chains nest).
     pending_reset: bool,
+    /// The largest `chain` seen.
+    deepest: usize,
 }
 
 impl Scanner<'_> {
@@ -251,7 +265,8 @@ impl Scanner<'_> {
         self.check(i)
     }
 
-    fn check(&self, i: usize) -> Result<(), ParseFailure> {
+    fn check(&mut self, i: usize) -> Result<(), ParseFailure> {
+        self.deepest = self.deepest.max(self.chain);
         if self.chain > MAX_NESTING + MAX_CHAIN {
             return Err(refuse(format!("operators nested deeper than {MAX_CHAIN} levels"), i));
         }
@@ -2429,6 +2444,27 @@ mod tests {
         assert_eq!(slice(text, find(&t, Kind::Str, "ü")), "'ü'");
     }
 
+    /// Files at the depth parsed on the calling thread fit in the smallest stack `lower` is
+    /// called on (a test thread's 2 MiB), whatever nests: brackets, generics, operators.
+    #[test]
+    fn shallow_files_fit_a_small_stack() {
+        let level = SHALLOW / 2;
+        let texts = [
+            format!("fn f() {{ let x = {}1{}; }}", "(".repeat(SHALLOW - 2), ")".repeat(SHALLOW - 2)),
+            format!("type T = {}u8{};", "A<".repeat(SHALLOW - 1), ">".repeat(SHALLOW - 1)),
+            format!("fn f() {}{}", "{ if a ".repeat(level - 1), "{}}".repeat(level - 1)),
+            format!("fn f() {{ let x = {}1; }}", "&".repeat(SHALLOW - 2)),
+            format!("fn f() {{ json!({}1{}); }}", "[".repeat(SHALLOW - 3), "]".repeat(SHALLOW - 3)),
+        ];
+        for text in texts {
+            let (_, depth) = scan(&text).unwrap();
+            assert!(depth <= SHALLOW, "{depth}: {text}");
+            let handle =
+                std::thread::Builder::new().stack_size(2 << 20).spawn(move || lower(&SourceFile::new(text)).is_ok());
+            assert!(handle.unwrap().join().unwrap());
+        }
+    }
+
     #[test]
     fn long_operator_chains_are_refused_or_parsed_without_overflow() {
         // Each of these nests one level per repetition without brackets.
@@ -2466,7 +2502,7 @@ mod tests {
         ];
         for _round in 0..2 {
             for (text, value) in texts.iter().zip(["first", "second", "third"]) {
-                let t = lower_here(text, &scan(text).unwrap()).unwrap();
+                let t = lower_here(text, &scan(text).unwrap().0).unwrap();
                 let s = find(&t, Kind::Str, value);
                 assert_eq!(slice(text, s), format!("\"{value}\""));
             }

@@ -38,6 +38,19 @@ thread_local! {
     static PARSERS: std::cell::RefCell<(Option<Parser>, Option<Parser>)> = const { std::cell::RefCell::new((None, None)) };
 }
 
+/// A parser for a dialect (the benchmark's floor parses with the same).
+pub fn new_parser(dialect: Dialect) -> Result<Parser, ParseFailure> {
+    let mut parser = Parser::new();
+    let language = match dialect {
+        Dialect::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT,
+        Dialect::Tsx => tree_sitter_typescript::LANGUAGE_TSX,
+    };
+    parser
+        .set_language(&language.into())
+        .map_err(|e| ParseFailure { reason: format!("grammar could not be loaded: {e}"), offset: None })?;
+    Ok(parser)
+}
+
 /// Parses and lowers one file.
 pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure> {
     let text = source.text();
@@ -48,15 +61,7 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
             Dialect::Tsx => &mut slots.1,
         };
         if slot.is_none() {
-            let mut parser = Parser::new();
-            let language = match dialect {
-                Dialect::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT,
-                Dialect::Tsx => tree_sitter_typescript::LANGUAGE_TSX,
-            };
-            parser
-                .set_language(&language.into())
-                .map_err(|e| ParseFailure { reason: format!("grammar could not be loaded: {e}"), offset: None })?;
-            *slot = Some(parser);
+            *slot = Some(new_parser(dialect)?);
         }
         let Some(parser) = slot.as_mut() else {
             return Err(ParseFailure { reason: "parser unavailable".into(), offset: None });
@@ -90,9 +95,61 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
     let Some(ts_tree) = parsed else {
         return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
     };
-    let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()) };
+    let fields = field_ids(&ts_tree.language());
+    let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()), fields };
     lowerer.run(ts_tree.root_node());
     Ok(lowerer.b.finish())
+}
+
+/// The grammar fields the lowering reads.
+#[derive(Clone, Copy)]
+enum F {
+    Alias,
+    Argument,
+    Arguments,
+    Body,
+    Function,
+    Key,
+    Name,
+    Object,
+    Operator,
+    OptionalChain,
+    Parameter,
+    Parameters,
+    Pattern,
+    Property,
+    ReturnType,
+    Source,
+    Type,
+    TypeArguments,
+    Value,
+}
+
+const FIELD_NAMES: [&str; 19] = [
+    "alias",
+    "argument",
+    "arguments",
+    "body",
+    "function",
+    "key",
+    "name",
+    "object",
+    "operator",
+    "optional_chain",
+    "parameter",
+    "parameters",
+    "pattern",
+    "property",
+    "return_type",
+    "source",
+    "type",
+    "type_arguments",
+    "value",
+];
+
+/// The ids of [`FIELD_NAMES`] in a grammar (0, which matches no child, for a field it lacks).
+fn field_ids(language: &tree_sitter::Language) -> [u16; 19] {
+    FIELD_NAMES.map(|n| language.field_id_for_name(n).map_or(0, |id| id.get()))
 }
 
 enum Work<'t> {
@@ -103,6 +160,7 @@ enum Work<'t> {
 struct Lowerer<'s> {
     src: &'s str,
     b: TreeBuilder,
+    fields: [u16; FIELD_NAMES.len()],
 }
 
 impl<'s> Lowerer<'s> {
@@ -127,7 +185,7 @@ impl<'s> Lowerer<'s> {
     /// Opens a neutral node and schedules its children (with roles from their fields).
     fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
-        let name = node.child_by_field_name("name");
+        let name = self.child(node, F::Name);
         if let Some(name) = name {
             self.b.set_name_span(id, Self::span(name));
         }
@@ -158,27 +216,34 @@ impl<'s> Lowerer<'s> {
         skip: Option<usize>,
     ) {
         let parent_kind = node.kind();
-        let mut children = Vec::new();
+        // Pushed in order, then reversed in place, so the first child is visited first.
+        let mark = stack.len();
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {
                 let child = cursor.node();
                 if child.is_named() && Some(child.id()) != skip {
                     let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
-                    children.push((child, role));
+                    stack.push(Work::Visit(child, role));
                 }
                 if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
-        for (child, role) in children.into_iter().rev() {
-            stack.push(Work::Visit(child, role));
+        if let Some(pushed) = stack.get_mut(mark..) {
+            pushed.reverse();
         }
     }
 
-    fn field_text(&self, node: Node<'_>, field: &str) -> &'s str {
-        node.child_by_field_name(field).map_or("", |n| self.text(n))
+    fn field_text(&self, node: Node<'_>, field: F) -> &'s str {
+        self.child(node, field).map_or("", |n| self.text(n))
+    }
+
+    /// The child in a field, looked up by the field's id (by name, tree-sitter compares the
+    /// name with every field name of the grammar).
+    fn child<'t>(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
+        node.child_by_field_id(self.fields[field as usize])
     }
 
     fn visit<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
@@ -279,17 +344,17 @@ impl<'s> Lowerer<'s> {
                 self.b.leaf(Kind::Type, role, Self::span(node), text);
             }
             "nested_type_identifier" => {
-                let text = self.field_text(node, "name");
+                let text = self.field_text(node, F::Name);
                 self.b.leaf(Kind::Type, role, Self::span(node), text);
             }
             "generic_type" => {
-                let name = node.child_by_field_name("name").map_or("", |n| match n.kind() {
-                    "nested_type_identifier" => self.field_text(n, "name"),
+                let name = self.child(node, F::Name).map_or("", |n| match n.kind() {
+                    "nested_type_identifier" => self.field_text(n, F::Name),
                     _ => self.text(n),
                 });
                 self.b.open(Kind::Type, role, Self::span(node), name);
                 stack.push(Work::Close);
-                if let Some(args) = node.child_by_field_name("type_arguments") {
+                if let Some(args) = self.child(node, F::TypeArguments) {
                     self.push_children(args, stack, Some(Role::TypeArg));
                 }
             }
@@ -319,26 +384,25 @@ impl<'s> Lowerer<'s> {
                 self.push_children(node, stack, Some(Role::TypeArg));
             }
             "property_signature" | "public_field_definition" | "field_definition" => {
-                let name =
-                    self.key_text(node.child_by_field_name("name").or_else(|| node.child_by_field_name("property")));
+                let name = self.key_text(self.child(node, F::Name).or_else(|| self.child(node, F::Property)));
                 self.open(node, Kind::Field, role, &name, stack);
             }
             "index_signature" => {
-                let name = self.field_text(node, "name");
+                let name = self.field_text(node, F::Name);
                 let id = self.open(node, Kind::Field, role, name, stack);
                 self.b.set_flag(id, flags::INDEX_SIG);
             }
             "member_expression" => {
-                let prop = self.field_text(node, "property");
+                let prop = self.field_text(node, F::Property);
                 let id = self.b.open(Kind::Member, role, Self::span(node), prop);
-                if let Some(p) = node.child_by_field_name("property") {
+                if let Some(p) = self.child(node, F::Property) {
                     self.b.set_name_span(id, Self::span(p));
                 }
                 stack.push(Work::Close);
-                if node.child_by_field_name("optional_chain").is_some() || self.has_token(node, "?.") {
+                if self.child(node, F::OptionalChain).is_some() || self.has_token(node, "?.") {
                     self.b.set_flag(id, flags::OPTIONAL);
                 }
-                if let Some(object) = node.child_by_field_name("object") {
+                if let Some(object) = self.child(node, F::Object) {
                     stack.push(Work::Visit(object, Role::Object));
                 }
             }
@@ -346,7 +410,7 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Index, role, "", stack);
             }
             "call_expression" => {
-                let awaited = node.child_by_field_name("function").filter(|f| f.kind() == "await_expression");
+                let awaited = self.child(node, F::Function).filter(|f| f.kind() == "await_expression");
                 match awaited.and_then(|f| f.named_child(0).map(|inner| (f, inner))) {
                     // tree-sitter reads `await rpc<T>(x)` as `(await rpc)<T>(x)`: lower it as
                     // `await (rpc<T>(x))`, the way TypeScript reads it.
@@ -368,12 +432,12 @@ impl<'s> Lowerer<'s> {
                 self.b.set_flag(id, flags::NEW);
             }
             "binary_expression" => {
-                let op = self.field_text(node, "operator");
+                let op = self.field_text(node, F::Operator);
                 self.open(node, Kind::Binary, role, op, stack);
             }
             "unary_expression" => {
-                let op = self.field_text(node, "operator");
-                let arg = node.child_by_field_name("argument");
+                let op = self.field_text(node, F::Operator);
+                let arg = self.child(node, F::Argument);
                 if op == "-" {
                     if let Some(v) = arg.filter(|a| a.kind() == "number").and_then(|a| parse_js_int(self.text(a))) {
                         let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
@@ -398,7 +462,7 @@ impl<'s> Lowerer<'s> {
                 self.push_children(node, stack, Some(Role::Operand));
             }
             "assignment_expression" | "augmented_assignment_expression" | "assignment_pattern" => {
-                let op = node.child_by_field_name("operator").map_or("=", |o| self.text(o));
+                let op = self.child(node, F::Operator).map_or("=", |o| self.text(o));
                 self.open(node, Kind::Assign, role, op, stack);
             }
             "ternary_expression" | "if_statement" => {
@@ -459,17 +523,17 @@ impl<'s> Lowerer<'s> {
             | "abstract_method_signature"
             | "function_signature" => self.function(node, role, stack),
             "required_parameter" | "optional_parameter" => {
-                let pattern = node.child_by_field_name("pattern");
+                let pattern = self.child(node, F::Pattern);
                 let name = pattern.filter(|p| p.kind() == "identifier").map_or("", |p| self.text(p));
                 let id = self.b.open(Kind::Param, role, Self::span(node), name);
                 if let Some(p) = pattern {
                     self.b.set_name_span(id, Self::span(p));
                 }
                 stack.push(Work::Close);
-                if let Some(v) = node.child_by_field_name("value") {
+                if let Some(v) = self.child(node, F::Value) {
                     stack.push(Work::Visit(v, Role::Init));
                 }
-                if let Some(t) = node.child_by_field_name("type") {
+                if let Some(t) = self.child(node, F::Type) {
                     stack.push(Work::Visit(t, Role::Type));
                 }
                 if let Some(p) = pattern.filter(|p| p.kind() != "identifier") {
@@ -477,39 +541,39 @@ impl<'s> Lowerer<'s> {
                 }
             }
             "class_declaration" | "class" | "abstract_class_declaration" => {
-                let name = self.field_text(node, "name");
+                let name = self.field_text(node, F::Name);
                 self.open(node, Kind::Container, role, name, stack);
             }
             "interface_declaration" => {
-                let name = self.field_text(node, "name");
+                let name = self.field_text(node, F::Name);
                 let id = self.open(node, Kind::Container, role, name, stack);
                 self.b.set_flag(id, flags::INTERFACE);
             }
             "type_alias_declaration" => {
-                let name = self.field_text(node, "name");
+                let name = self.field_text(node, F::Name);
                 let id = self.open(node, Kind::Container, role, name, stack);
                 self.b.set_flag(id, flags::INTERFACE);
             }
             "enum_declaration" => {
-                let name = self.field_text(node, "name");
+                let name = self.field_text(node, F::Name);
                 self.open(node, Kind::Container, role, name, stack);
             }
             "enum_assignment" => {
-                let name = self.key_text(node.child_by_field_name("name"));
+                let name = self.key_text(self.child(node, F::Name));
                 self.open(node, Kind::Field, role, &name, stack);
             }
             "variable_declarator" => {
-                let name_node = node.child_by_field_name("name");
+                let name_node = self.child(node, F::Name);
                 let name = name_node.filter(|n| n.kind() == "identifier").map_or("", |n| self.text(n));
                 let id = self.b.open(Kind::Var, role, Self::span(node), name);
                 if let Some(n) = name_node {
                     self.b.set_name_span(id, Self::span(n));
                 }
                 stack.push(Work::Close);
-                if let Some(v) = node.child_by_field_name("value") {
+                if let Some(v) = self.child(node, F::Value) {
                     stack.push(Work::Visit(v, Role::Init));
                 }
-                if let Some(t) = node.child_by_field_name("type") {
+                if let Some(t) = self.child(node, F::Type) {
                     stack.push(Work::Visit(t, Role::Type));
                 }
                 if let Some(p) = name_node.filter(|n| n.kind() != "identifier") {
@@ -519,7 +583,7 @@ impl<'s> Lowerer<'s> {
             // `export { a, b as c } [from 'm']`: names, like imports, are not uses.
             "export_clause" => {}
             "import_statement" => {
-                let spec = node.child_by_field_name("source").map(|s| decode_string(self.text(s)));
+                let spec = self.child(node, F::Source).map(|s| decode_string(self.text(s)));
                 self.b.open(Kind::Import, role, Self::span(node), spec.as_deref().unwrap_or(""));
                 self.import_bindings(node);
                 self.b.close();
@@ -530,15 +594,13 @@ impl<'s> Lowerer<'s> {
             "decorator" => {
                 let target = node.named_child(0);
                 let name = target.map_or(String::new(), |t| match t.kind() {
-                    "call_expression" => {
-                        t.child_by_field_name("function").map_or(String::new(), |f| self.text(f).to_string())
-                    }
+                    "call_expression" => self.child(t, F::Function).map_or(String::new(), |f| self.text(f).to_string()),
                     _ => self.text(t).to_string(),
                 });
                 self.b.open(Kind::Attribute, Role::Attr, Self::span(node), &name);
                 stack.push(Work::Close);
                 if let Some(args) =
-                    target.filter(|t| t.kind() == "call_expression").and_then(|t| t.child_by_field_name("arguments"))
+                    target.filter(|t| t.kind() == "call_expression").and_then(|t| self.child(t, F::Arguments))
                 {
                     self.push_children(args, stack, Some(Role::Arg));
                 }
@@ -581,8 +643,8 @@ impl<'s> Lowerer<'s> {
                         let specs: Vec<Node<'_>> =
                             part.named_children(&mut cursor).filter(|c| c.kind() == "import_specifier").collect();
                         for spec in specs {
-                            let name = spec.child_by_field_name("name");
-                            match (name, spec.child_by_field_name("alias")) {
+                            let name = self.child(spec, F::Name);
+                            match (name, self.child(spec, F::Alias)) {
                                 (Some(name), Some(alias)) => self.binding(alias, Some(name)),
                                 (Some(name), None) => self.binding(name, None),
                                 _ => {}
@@ -623,8 +685,8 @@ impl<'s> Lowerer<'s> {
     }
 
     fn pair<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
-        let key = node.child_by_field_name("key");
-        let value = node.child_by_field_name("value");
+        let key = self.child(node, F::Key);
+        let value = self.child(node, F::Value);
         let computed = key.is_some_and(|k| k.kind() == "computed_property_name");
         let text = if computed { String::new() } else { self.key_text(key) };
         let id = self.b.open(Kind::Pair, role, Self::span(node), &text);
@@ -645,7 +707,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn function<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
-        let name_node = node.child_by_field_name("name");
+        let name_node = self.child(node, F::Name);
         let name = self.key_text(name_node);
         let name_span = name_node.map(Self::span);
         // A method in an object literal is a pair whose value is the function.
@@ -667,15 +729,15 @@ impl<'s> Lowerer<'s> {
         if in_object {
             stack.push(Work::Close);
         }
-        if let Some(body) = node.child_by_field_name("body") {
+        if let Some(body) = self.child(node, F::Body) {
             stack.push(Work::Visit(body, Role::Body));
         }
-        if let Some(ret) = node.child_by_field_name("return_type") {
+        if let Some(ret) = self.child(node, F::ReturnType) {
             stack.push(Work::Visit(ret, Role::Type));
         }
-        if let Some(params) = node.child_by_field_name("parameters") {
+        if let Some(params) = self.child(node, F::Parameters) {
             self.push_children(params, stack, Some(Role::Param));
-        } else if let Some(param) = node.child_by_field_name("parameter") {
+        } else if let Some(param) = self.child(node, F::Parameter) {
             // `x => …`: a bare identifier parameter.
             let text = self.text(param);
             let id = self.b.leaf(Kind::Param, Role::Param, Self::span(param), text);

@@ -23,18 +23,18 @@ struct CapabilityTruthiness;
 
 /// The rule's name lists, read from its document.
 struct Lists<'m> {
-    capability_names: Vec<&'m str>,
+    capability_names: &'m [&'m str],
     /// Normalized (lower case, no `_`) names of the capability set itself.
-    object_names: Vec<&'m str>,
-    object_calls: Vec<&'m str>,
-    object_types: Vec<&'m str>,
-    list_changed: Vec<&'m str>,
-    subscribe_flag: Vec<&'m str>,
-    subscribe_calls: Vec<&'m str>,
+    object_names: &'m [&'m str],
+    object_calls: &'m [&'m str],
+    object_types: &'m [&'m str],
+    list_changed: &'m [&'m str],
+    subscribe_flag: &'m [&'m str],
+    subscribe_calls: &'m [&'m str],
     subscribe_receivers: Vec<String>,
-    subscribe_methods: Vec<&'m str>,
-    emptiness_calls: Vec<&'m str>,
-    key_calls: Vec<&'m str>,
+    subscribe_methods: &'m [&'m str],
+    emptiness_calls: &'m [&'m str],
+    key_calls: &'m [&'m str],
     feature_calls: &'m toml::Table,
 }
 
@@ -50,7 +50,7 @@ impl Lists<'static> {
 }
 
 impl<'m> Lists<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
+    fn of(meta: &'static RuleMeta) -> Self {
         Lists {
             capability_names: meta.data_strings("capability_names"),
             object_names: meta.data_strings("object_names"),
@@ -59,7 +59,7 @@ impl<'m> Lists<'m> {
             list_changed: meta.data_strings("list_changed"),
             subscribe_flag: meta.data_strings("subscribe_flag"),
             subscribe_calls: meta.data_strings("subscribe_calls"),
-            subscribe_receivers: meta.data_strings("subscribe_receivers").into_iter().map(str::to_string).collect(),
+            subscribe_receivers: meta.data_strings("subscribe_receivers").iter().map(|s| s.to_string()).collect(),
             subscribe_methods: meta.data_strings("subscribe_methods"),
             emptiness_calls: meta.data_strings("emptiness_calls"),
             key_calls: meta.data_strings("key_calls"),

@@ -18,13 +18,13 @@ struct EmptyCursorEnd;
 /// The rule's `[data]`.
 struct Names<'m> {
     suffix: &'m str,
-    next_cursor: Vec<&'m str>,
-    passthrough: Vec<&'m str>,
-    closures: Vec<&'m str>,
+    next_cursor: &'m [&'m str],
+    passthrough: &'m [&'m str],
+    closures: &'m [&'m str],
 }
 
 impl<'m> Names<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
+    fn of(meta: &'static RuleMeta) -> Self {
         Names {
             suffix: meta.data_str("cursor_suffix").unwrap_or("cursor"),
             next_cursor: meta.data_strings("next_cursor_names"),

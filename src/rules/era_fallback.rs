@@ -38,8 +38,8 @@ impl Rule for EraFallback {
     }
 }
 
-fn data_list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 fn data_ints(cx: &FileCx<'_>, key: &str) -> Vec<i64> {

@@ -43,15 +43,15 @@ impl Rule for InitializeHandshake {
     }
 }
 
-fn list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 /// `this.clientCaps = request.params.capabilities` inside an `initialize` handler.
 fn check_assignment(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let (Some(left), Some(right)) = (node.child(Role::Left), node.child(Role::Right)) else { return };
     let carried = list(cx, "carried_keys");
-    let Some(key) = carried_member(right, &carried) else { return };
+    let Some(key) = carried_member(right, carried) else { return };
     let Some(handler) = initialize_handler(node, cx) else { return };
     if !outlives_request(left, handler) {
         return;
@@ -71,7 +71,7 @@ fn check_store_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         return false;
     }
     let carried = list(cx, "carried_keys");
-    let Some(key) = node.args().find_map(|a| carried_member(a, &carried)) else { return false };
+    let Some(key) = node.args().find_map(|a| carried_member(a, carried)) else { return false };
     if initialize_handler(node, cx).is_none() {
         return false;
     }

@@ -48,8 +48,8 @@ impl Rule for LegacyHttpEndpoint {
     }
 }
 
-fn data_list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -668,7 +668,7 @@ fn check_sse_config(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         return false;
     }
     // Inside `SseServer::serve_with_config(SseServerConfig { … })` the call is the report.
-    if node.role() == Role::Arg && node.parent().is_some_and(|c| c.kind() == Kind::Call && check_is_sse_call(c, &types)) {
+    if node.role() == Role::Arg && node.parent().is_some_and(|c| c.kind() == Kind::Call && check_is_sse_call(c, types)) {
         return true;
     }
     let what = node.text();

@@ -45,12 +45,12 @@ impl Rule for LegacyProtocolVersion {
     }
 }
 
-fn legacy_versions(cx: &FileCx<'_>) -> Vec<&'static str> {
+fn legacy_versions(cx: &FileCx<'_>) -> &'static [&'static str] {
     list(cx, "legacy_versions")
 }
 
-fn list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 /// How a literal is used, found by walking up from it.
@@ -89,7 +89,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
                 return;
             }
             match list {
-                Some(array) => format!("lists legacy protocol revisions ({}) in `{name}`", entries(array, &versions)),
+                Some(array) => format!("lists legacy protocol revisions ({}) in `{name}`", entries(array, versions)),
                 None => format!("sets `{name}` to the legacy protocol revision `{value}`"),
             }
         }
@@ -104,7 +104,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
                 return;
             }
             match list {
-                Some(array) => format!("passes legacy protocol revisions ({}) as versions", entries(array, &versions)),
+                Some(array) => format!("passes legacy protocol revisions ({}) as versions", entries(array, versions)),
                 None => format!("passes the legacy protocol revision `{value}` as a version"),
             }
         }

@@ -43,12 +43,8 @@ impl Rule for LegacySdk {
     }
 }
 
-fn data_list_of(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    list(&cx.meta().data, key)
-}
-
-fn list(data: &'static toml::Table, key: &str) -> Vec<&'static str> {
-    data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn data_list_of(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +221,7 @@ fn parse_threshold(s: &str) -> Option<Version> {
 
 fn check_manifests(cx: &mut ProjectCx<'_>) {
     let data = &cx.meta.data;
-    let npm_any = list(data, "npm_legacy_packages");
+    let npm_any = cx.meta.data_strings("npm_legacy_packages");
     let npm_below: Vec<(String, Version)> = thresholds(data, "npm_modern_from");
     let eras = SdkEras::from_data(data);
     let manifests = cx.manifests;

@@ -89,15 +89,41 @@ pub struct RuleMeta {
     /// Free-form lists a rule's own code reads (verbs, key names, type names).
     #[serde(default)]
     pub data: toml::Table,
+    /// `data`'s lists and tables, collected once: rules read them for every node.
+    #[serde(skip)]
+    lists: std::sync::OnceLock<DataLists>,
+}
+
+/// The string lists and string tables of a rule's `[data]`.
+#[derive(Clone, Debug, Default)]
+struct DataLists {
+    strings: std::collections::HashMap<String, Vec<&'static str>>,
+    pairs: std::collections::HashMap<String, Vec<(&'static str, &'static str)>>,
 }
 
 impl RuleMeta {
+    fn lists(&'static self) -> &'static DataLists {
+        self.lists.get_or_init(|| {
+            let mut out = DataLists::default();
+            for (key, value) in &self.data {
+                match value {
+                    toml::Value::Array(items) => {
+                        out.strings.insert(key.clone(), items.iter().filter_map(|v| v.as_str()).collect());
+                    }
+                    toml::Value::Table(t) => {
+                        let pairs = t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect();
+                        out.pairs.insert(key.clone(), pairs);
+                    }
+                    _ => {}
+                }
+            }
+            out
+        })
+    }
+
     /// A list of strings from `[data]` (empty when the key is absent or not a list of strings).
-    pub fn data_strings(&self, key: &str) -> Vec<&str> {
-        match self.data.get(key) {
-            Some(toml::Value::Array(items)) => items.iter().filter_map(|v| v.as_str()).collect(),
-            _ => Vec::new(),
-        }
+    pub fn data_strings(&'static self, key: &str) -> &'static [&'static str] {
+        self.lists().strings.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// One string from `[data]`.
@@ -106,11 +132,8 @@ impl RuleMeta {
     }
 
     /// The string entries of a `[data.<key>]` table, sorted by key.
-    pub fn data_pairs(&self, key: &str) -> Vec<(&str, &str)> {
-        match self.data.get(key) {
-            Some(toml::Value::Table(t)) => t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect(),
-            _ => Vec::new(),
-        }
+    pub fn data_pairs(&'static self, key: &str) -> &'static [(&'static str, &'static str)] {
+        self.lists().pairs.get(key).map_or(&[], Vec::as_slice)
     }
 }
 

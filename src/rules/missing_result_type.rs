@@ -18,7 +18,7 @@ struct MissingResultType;
 
 const COMPLETE: &str = "complete";
 
-fn finder(meta: &RuleMeta) -> Finder<'_> {
+fn finder(meta: &'static RuleMeta) -> Finder<'static> {
     Finder {
         shapes: meta.data_pairs("result_shapes"),
         key_methods: meta.data_pairs("result_keys"),
@@ -43,7 +43,7 @@ impl Rule for MissingResultType {
         match node.kind() {
             Kind::Switch => {
                 let names = meta.data_strings("result_type_names");
-                if let Some(scrutinee) = node.child(Role::Scrutinee).filter(|s| reads_result_type(*s, &names)) {
+                if let Some(scrutinee) = node.child(Role::Scrutinee).filter(|s| reads_result_type(*s, names)) {
                     if switch_misses_absent(node) && client_side(node, meta) {
                         cx.report(
                             scrutinee,
@@ -55,8 +55,8 @@ impl Rule for MissingResultType {
             }
             Kind::Binary => {
                 let names = meta.data_strings("result_type_names");
-                if compares_complete(node, &names)
-                    && !chain_accepts_absent(node, &names)
+                if compares_complete(node, names)
+                    && !chain_accepts_absent(node, names)
                     && !keeps_absence(node)
                     && client_side(node, meta)
                 {
@@ -208,7 +208,7 @@ fn keeps_absence(binary: NodeRef<'_>) -> bool {
 /// Whether code reading `resultType` is on the client: the file imports a client SDK module, or
 /// the function around it sends requests. A server's own encoder that checks the field it
 /// stamped is not a client reading a peer's result.
-fn client_side(node: NodeRef<'_>, meta: &RuleMeta) -> bool {
+fn client_side(node: NodeRef<'_>, meta: &'static RuleMeta) -> bool {
     let imports = meta.data_strings("client_imports");
     let calls = meta.data_strings("client_calls");
     let tree = node.tree();

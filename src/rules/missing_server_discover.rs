@@ -50,8 +50,8 @@ impl Rule for MissingServerDiscover {
                     let mut building = BTreeSet::new();
                     let mut client = false;
                     for case in node.children_with(Role::Case) {
-                        let builds = case.children_with(Role::Body).any(|b| builds_result(b, &result_keys));
-                        client |= case.children_with(Role::Body).any(|b| calls_client_api(b, &client_calls));
+                        let builds = case.children_with(Role::Body).any(|b| builds_result(b, result_keys));
+                        client |= case.children_with(Role::Body).any(|b| calls_client_api(b, client_calls));
                         for p in case.children_with(Role::Pattern) {
                             let Some(m) = p.str_value() else { continue };
                             if m == DISCOVER {
@@ -82,8 +82,8 @@ impl Rule for MissingServerDiscover {
                         .filter(|p| p.value().is_some_and(|v| matches!(v.kind(), Kind::Fn | Kind::Ident | Kind::Member)))
                         .collect();
                     let methods: BTreeSet<&str> = handled.iter().map(|p| p.text()).collect();
-                    let building = handled.iter().filter(|p| p.value().is_some_and(|v| builds_result(v, &result_keys)));
-                    let client = handled.iter().any(|p| p.value().is_some_and(|v| calls_client_api(v, &client_calls)));
+                    let building = handled.iter().filter(|p| p.value().is_some_and(|v| builds_result(v, result_keys)));
+                    let client = handled.iter().any(|p| p.value().is_some_and(|v| calls_client_api(v, client_calls)));
                     if building.map(|p| p.text()).collect::<BTreeSet<_>>().len() >= 2 && !client {
                         dispatchers.push((handled[0], methods));
                     }
@@ -104,8 +104,8 @@ impl Rule for MissingServerDiscover {
                         continue;
                     }
                     let scope = node.enclosing(Kind::Fn);
-                    let builds = guarded(node).is_some_and(|t| builds_result(t, &result_keys));
-                    let client = guarded(node).is_some_and(|t| calls_client_api(t, &client_calls));
+                    let builds = guarded(node).is_some_and(|t| builds_result(t, result_keys));
+                    let client = guarded(node).is_some_and(|t| calls_client_api(t, client_calls));
                     let index = match chains.iter().position(|c| c.scope == scope) {
                         Some(i) => i,
                         None => {
@@ -190,8 +190,8 @@ struct Chain<'t> {
     client: bool,
 }
 
-fn data_list(cx: &FileCx<'_>, key: &str) -> Vec<&'static str> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_str()).collect())
+fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
+    cx.meta().data_strings(key)
 }
 
 /// rmcp `fn discover` in `impl ServerHandler`, rust-mcp-sdk `handle_discover_request`.

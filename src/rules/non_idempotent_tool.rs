@@ -31,23 +31,23 @@ const SCHEMA: &str = "schema";
 
 /// The rule's name lists, read from its document.
 struct Lists<'m> {
-    write_verbs: Vec<&'m str>,
-    read_verbs: Vec<&'m str>,
+    write_verbs: &'m [&'m str],
+    read_verbs: &'m [&'m str],
     /// Compared lower case without `_` and `-`.
-    keys: Vec<&'m str>,
-    hints: Vec<&'m str>,
-    register_calls: Vec<&'m str>,
-    object_register_calls: Vec<&'m str>,
+    keys: &'m [&'m str],
+    hints: &'m [&'m str],
+    register_calls: &'m [&'m str],
+    object_register_calls: &'m [&'m str],
     tool_receivers: Vec<String>,
-    schema_keys: Vec<&'m str>,
-    dispatch_names: Vec<&'m str>,
-    protocol_words: Vec<&'m str>,
-    filler_words: Vec<&'m str>,
-    server_modules: Vec<&'m str>,
-    server_markers: Vec<&'m str>,
-    read_nouns: Vec<&'m str>,
-    needs_object: Vec<&'m str>,
-    descriptor_structs: Vec<&'m str>,
+    schema_keys: &'m [&'m str],
+    dispatch_names: &'m [&'m str],
+    protocol_words: &'m [&'m str],
+    filler_words: &'m [&'m str],
+    server_modules: &'m [&'m str],
+    server_markers: &'m [&'m str],
+    read_nouns: &'m [&'m str],
+    needs_object: &'m [&'m str],
+    descriptor_structs: &'m [&'m str],
 }
 
 
@@ -60,7 +60,7 @@ impl Lists<'static> {
 }
 
 impl<'m> Lists<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
+    fn of(meta: &'static RuleMeta) -> Self {
         Lists {
             write_verbs: meta.data_strings("write_verbs"),
             read_verbs: meta.data_strings("read_verbs"),
@@ -68,7 +68,7 @@ impl<'m> Lists<'m> {
             hints: meta.data_strings("safe_hints"),
             register_calls: meta.data_strings("register_calls"),
             object_register_calls: meta.data_strings("object_register_calls"),
-            tool_receivers: meta.data_strings("tool_receivers").into_iter().map(str::to_string).collect(),
+            tool_receivers: meta.data_strings("tool_receivers").iter().map(|s| s.to_string()).collect(),
             schema_keys: meta.data_strings("schema_keys"),
             dispatch_names: meta.data_strings("dispatch_names"),
             protocol_words: meta.data_strings("protocol_words"),

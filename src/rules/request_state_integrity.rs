@@ -21,17 +21,17 @@ struct RequestStateIntegrity;
 
 struct Names<'m> {
     state: Vec<String>,
-    decode: Vec<&'m str>,
-    inspect: Vec<&'m str>,
-    server_inspect: Vec<&'m str>,
-    passthrough: Vec<&'m str>,
-    encode: Vec<&'m str>,
-    verify: Vec<&'m str>,
-    client_objects: Vec<&'m str>,
-    server_objects: Vec<&'m str>,
-    client_markers: Vec<&'m str>,
-    server_markers: Vec<&'m str>,
-    handlers: Vec<&'m str>,
+    decode: &'m [&'m str],
+    inspect: &'m [&'m str],
+    server_inspect: &'m [&'m str],
+    passthrough: &'m [&'m str],
+    encode: &'m [&'m str],
+    verify: &'m [&'m str],
+    client_objects: &'m [&'m str],
+    server_objects: &'m [&'m str],
+    client_markers: &'m [&'m str],
+    server_markers: &'m [&'m str],
+    handlers: &'m [&'m str],
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -41,7 +41,7 @@ enum Side {
 }
 
 impl<'m> Names<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
+    fn of(meta: &'static RuleMeta) -> Self {
         Names {
             state: meta.data_strings("state_names").iter().map(|s| fold(s)).collect(),
             decode: meta.data_strings("decode_calls"),
@@ -138,11 +138,11 @@ impl<'m> Names<'m> {
                 }
             }
         }
-        let scope = unit(site, &self.handlers);
-        if in_handler(site, &self.handlers) || self.marked(scope, &self.server_markers) {
+        let scope = unit(site, self.handlers);
+        if in_handler(site, self.handlers) || self.marked(scope, self.server_markers) {
             return Side::Server;
         }
-        if self.marked(scope, &self.client_markers) {
+        if self.marked(scope, self.client_markers) {
             return Side::Client;
         }
         Side::Server
@@ -210,7 +210,7 @@ impl Rule for RequestStateIntegrity {
                         continue;
                     }
                     let side = names.side(state, node);
-                    let scope = unit(node, &names.handlers);
+                    let scope = unit(node, names.handlers);
                     let callee = match on_receiver {
                         Some(_) => format!(".{name}()"),
                         None => node.callee().map(|c| crate::engine::normalized(cx.text(c))).unwrap_or_default(),
@@ -254,9 +254,9 @@ impl Rule for RequestStateIntegrity {
                         continue;
                     }
                     // A server building a handler context with the same keys is not a retry.
-                    let scope = unit(node, &names.handlers);
-                    let server = in_handler(node, &names.handlers)
-                        || names.marked(scope, &names.server_markers)
+                    let scope = unit(node, names.handlers);
+                    let server = in_handler(node, names.handlers)
+                        || names.marked(scope, names.server_markers)
                         || names.verifies(scope);
                     if server || !reported.insert((scope.id(), Side::Client)) {
                         continue;

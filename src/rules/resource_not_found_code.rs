@@ -23,19 +23,19 @@ const CODE: i64 = -32002;
 /// The rule's name lists, read from its document.
 struct Lists<'m> {
     /// Names of −32002 in SDKs (`RESOURCE_NOT_FOUND`, `ResourceNotFound`).
-    sdk_names: Vec<&'m str>,
+    sdk_names: &'m [&'m str],
     /// Suffixes of the enum or type that qualifies an SDK name (`ErrorCode`).
-    sdk_qualifiers: Vec<&'m str>,
+    sdk_qualifiers: &'m [&'m str],
     /// Constructors of a −32002 error (`resource_not_found`).
-    sdk_calls: Vec<&'m str>,
+    sdk_calls: &'m [&'m str],
     /// Names of −32602, whose presence makes a decision dual-era.
-    invalid_params_names: Vec<&'m str>,
+    invalid_params_names: &'m [&'m str],
     invalid_params_code: i64,
 }
 
 
 impl<'m> Lists<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
+    fn of(meta: &'static RuleMeta) -> Self {
         Lists {
             sdk_names: meta.data_strings("sdk_names"),
             sdk_qualifiers: meta.data_strings("sdk_qualifiers"),

@@ -31,32 +31,32 @@ struct SessionState;
 /// The rule's name lists, read from its document.
 struct Lists<'m> {
     /// Variable names that hold a session id, compared lower case without `_`.
-    key_names: Vec<&'m str>,
+    key_names: &'m [&'m str],
     /// Prefixes that make a `…SessionId` name a web or login session (`userSessionId`).
-    other_session_prefixes: Vec<&'m str>,
-    session_members: Vec<&'m str>,
+    other_session_prefixes: &'m [&'m str],
+    session_members: &'m [&'m str],
     member_receivers: Vec<String>,
-    headers: Vec<&'m str>,
-    header_reads: Vec<&'m str>,
-    key_types: Vec<&'m str>,
-    store_types: Vec<&'m str>,
-    transport_types: Vec<&'m str>,
-    session_value_types: Vec<&'m str>,
-    session_options: Vec<&'m str>,
-    session_callbacks: Vec<&'m str>,
-    keyed_reads: Vec<&'m str>,
+    headers: &'m [&'m str],
+    header_reads: &'m [&'m str],
+    key_types: &'m [&'m str],
+    store_types: &'m [&'m str],
+    transport_types: &'m [&'m str],
+    session_value_types: &'m [&'m str],
+    session_options: &'m [&'m str],
+    session_callbacks: &'m [&'m str],
+    keyed_reads: &'m [&'m str],
     not_stores: Vec<String>,
-    rust_session_types: Vec<&'m str>,
-    rust_session_traits: Vec<&'m str>,
-    rust_sessionless_types: Vec<&'m str>,
-    rust_mode_fields: Vec<&'m str>,
-    rust_mode_calls: Vec<&'m str>,
+    rust_session_types: &'m [&'m str],
+    rust_session_traits: &'m [&'m str],
+    rust_sessionless_types: &'m [&'m str],
+    rust_mode_fields: &'m [&'m str],
+    rust_mode_calls: &'m [&'m str],
 }
 
 
 impl<'m> Lists<'m> {
-    fn of(meta: &'m RuleMeta) -> Self {
-        let owned = |k: &str| meta.data_strings(k).into_iter().map(str::to_string).collect::<Vec<_>>();
+    fn of(meta: &'static RuleMeta) -> Self {
+        let owned = |k: &str| meta.data_strings(k).iter().map(|s| s.to_string()).collect::<Vec<_>>();
         Lists {
             key_names: meta.data_strings("session_key_names"),
             other_session_prefixes: meta.data_strings("other_session_prefixes"),
