@@ -29,6 +29,8 @@ pub struct Engine {
     pub registry: &'static Registry,
     pub rules: Vec<&'static RuleDef>,
     dispatch: Vec<Vec<usize>>,
+    /// Per rule, per node kind: the rule's `[[match]]` patterns for that kind.
+    patterns: Vec<Vec<crate::patterns::Slot>>,
     pub target: Target,
     /// Test hook: panic inside the rule pass of files whose path contains this.
     pub inject_panic: Option<String>,
@@ -54,7 +56,8 @@ impl Engine {
                 }
             }
         }
-        Engine { registry, rules, dispatch, target, inject_panic: None, max_file_size: u64::MAX }
+        let patterns = rules.iter().map(|def| crate::patterns::by_kind(&def.meta.patterns)).collect();
+        Engine { registry, rules, dispatch, patterns, target, inject_panic: None, max_file_size: u64::MAX }
     }
 
     /// Runs the rules of `offered` (every rule when `None`) over one lowered file.
@@ -74,7 +77,16 @@ impl Engine {
                     || (p.context_only() && p.fact_tokens.is_empty() && !context.mcp)
             })
             .collect();
-        let mut cx = FileCx { path, source, tree, context: &context, target: self.target, meta: None, out: &mut out };
+        let mut cx = FileCx {
+            path,
+            source,
+            tree,
+            context: &context,
+            target: self.target,
+            meta: None,
+            patterns: &[],
+            out: &mut out,
+        };
         if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
             if let Err(panic) = catch_unwind(|| panic!("injected fault")) {
                 cx.out.panics.push(("fault-injection".to_string(), panic_message(&*panic)));
@@ -91,6 +103,7 @@ impl Engine {
                 let def = self.rules[i];
                 if let Some(rule) = def.rule {
                     cx.meta = Some(&def.meta);
+                    cx.patterns = &self.patterns[i];
                     if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_node(node, &mut cx))) {
                         failed[i] = true;
                         cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
@@ -104,6 +117,7 @@ impl Engine {
             }
             if let Some(rule) = def.rule {
                 cx.meta = Some(&def.meta);
+                cx.patterns = &self.patterns[i];
                 if let Err(panic) = catch_unwind(AssertUnwindSafe(|| rule.check_file(&mut cx))) {
                     cx.out.panics.push((def.meta.id.clone(), panic_message(&*panic)));
                 }
@@ -149,6 +163,8 @@ pub struct FileCx<'a> {
     pub context: &'a FileContext,
     pub target: Target,
     meta: Option<&'static RuleMeta>,
+    /// The current rule's patterns by node kind.
+    patterns: &'a [crate::patterns::Slot],
     out: &'a mut FileOutcome,
 }
 
@@ -170,6 +186,11 @@ impl<'a> FileCx<'a> {
             // caught per file like any rule panic.
             None => panic!("FileCx used outside a rule"),
         }
+    }
+
+    /// The current rule's `[[match]]` patterns that look at nodes of `kind`.
+    pub fn patterns_for(&self, kind: Kind) -> Option<&crate::patterns::Slot> {
+        self.patterns.get(kind as usize)
     }
 
     /// The source text of a node.

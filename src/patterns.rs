@@ -11,35 +11,97 @@ use crate::tree::{flags, Kind, NodeRef, Role};
 
 /// The node kinds a list of patterns looks at.
 pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
-    let mut out = Vec::new();
-    for p in patterns {
-        out.extend_from_slice(match p.what {
-            What::String | What::Method => &[Kind::Str, Kind::Pair],
-            What::Ident => &[Kind::Ident, Kind::Member, Kind::Type],
-            What::Call => &[Kind::Call],
-            What::Fn => &[Kind::Fn],
-            What::Key => &[Kind::Pair],
-            What::Implements => &[Kind::Container],
-            // The module: constants branched on are found in one pass over the file.
-            What::Number => &[Kind::Num, Kind::Module],
-        });
+    patterns.iter().flat_map(|p| kinds_of(p.what)).copied().collect()
+}
+
+fn kinds_of(what: What) -> &'static [Kind] {
+    match what {
+        What::String | What::Method => &[Kind::Str, Kind::Pair],
+        What::Ident => &[Kind::Ident, Kind::Member, Kind::Type],
+        What::Call => &[Kind::Call],
+        What::Fn => &[Kind::Fn],
+        What::Key => &[Kind::Pair],
+        What::Implements => &[Kind::Container],
+        // The module: constants branched on are found in one pass over the file.
+        What::Number => &[Kind::Num, Kind::Module],
+    }
+}
+
+/// The patterns of one rule that look at one node kind, and every name they compare the
+/// node's name with (a string's value, an identifier, a call's name, a key): most nodes match
+/// none of them, and one set lookup turns them away.
+#[derive(Debug, Default)]
+pub struct Slot {
+    pub patterns: Vec<u16>,
+    exact: std::collections::HashSet<&'static str>,
+    folded: Vec<&'static str>,
+    /// Some pattern of the slot does not compare a name (`implements`, `number`, an empty list).
+    unfiltered: bool,
+}
+
+impl Slot {
+    /// Whether some pattern of the slot may match a node with this name.
+    fn admits(&self, node: NodeRef<'_>) -> bool {
+        if self.unfiltered {
+            return true;
+        }
+        let name = if node.kind() == Kind::Call { node.call_name().unwrap_or_default() } else { node.text() };
+        self.exact.contains(name) || self.folded.iter().any(|f| f.eq_ignore_ascii_case(name))
+    }
+}
+
+/// For each node kind, the slot of the patterns that look at it (the engine builds one per
+/// rule, so a node is offered only to the patterns that can match it).
+pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
+    let mut out: Vec<Slot> = (0..=Kind::Other as usize).map(|_| Slot::default()).collect();
+    for (i, p) in patterns.iter().enumerate() {
+        let names: &'static [String] = match p.what {
+            What::String | What::Method => &p.values,
+            What::Ident | What::Call | What::Fn | What::Key => &p.names,
+            What::Implements | What::Number => &[],
+        };
+        for k in kinds_of(p.what) {
+            let (Some(slot), Ok(i)) = (out.get_mut(*k as usize), u16::try_from(i)) else { continue };
+            slot.patterns.push(i);
+            // A module is offered whole (constants branched on), whatever its name.
+            slot.unfiltered |= names.is_empty() || *k == Kind::Module;
+            for n in names {
+                if p.ignore_case {
+                    slot.folded.push(n);
+                } else {
+                    slot.exact.insert(n);
+                }
+            }
+        }
     }
     out
 }
 
 /// Runs the current rule's patterns on one node; reports the first that matches.
 pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+    check_unless(node, cx, |_| false);
+}
+
+/// Like [`check`], but a match is dropped when `exclude` holds for the node: a rule's own
+/// condition that costs more than the name comparison runs only on the rare match.
+pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(NodeRef<'_>) -> bool) {
     let meta = cx.meta();
     if node.kind() == Kind::Module {
         check_constant_branches(node, cx);
         return;
     }
-    for p in &meta.patterns {
+    let Some(slot) = cx.patterns_for(node.kind()) else { return };
+    if !slot.admits(node) {
+        return;
+    }
+    for p in slot.patterns.iter().filter_map(|&i| meta.patterns.get(usize::from(i))) {
         if p.mcp_context && !cx.mcp() {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            report(p, at, &value, cx);
+            if !exclude(node) {
+                report(p, at, &value, cx);
+            }
             return;
         }
     }

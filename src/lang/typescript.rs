@@ -96,7 +96,8 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
         return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
     };
     let fields = field_ids(&ts_tree.language());
-    let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()), fields };
+    let mut lowerer =
+        Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()), fields, names: Names::of(dialect) };
     lowerer.run(ts_tree.root_node());
     Ok(lowerer.b.finish())
 }
@@ -161,6 +162,34 @@ struct Lowerer<'s> {
     src: &'s str,
     b: TreeBuilder,
     fields: [u16; FIELD_NAMES.len()],
+    names: &'static Names,
+}
+
+/// A grammar's node kind and field names, by id.
+struct Names {
+    kinds: Vec<&'static str>,
+    fields: Vec<Option<&'static str>>,
+}
+
+impl Names {
+    fn of(dialect: Dialect) -> &'static Names {
+        static TYPESCRIPT: std::sync::OnceLock<Names> = std::sync::OnceLock::new();
+        static TSX: std::sync::OnceLock<Names> = std::sync::OnceLock::new();
+        let (cell, language) = match dialect {
+            Dialect::TypeScript => (&TYPESCRIPT, tree_sitter_typescript::LANGUAGE_TYPESCRIPT),
+            Dialect::Tsx => (&TSX, tree_sitter_typescript::LANGUAGE_TSX),
+        };
+        cell.get_or_init(|| {
+            let language: tree_sitter::Language = language.into();
+            let kinds = (0..language.node_kind_count())
+                .map(|id| u16::try_from(id).ok().and_then(|id| language.node_kind_for_id(id)).unwrap_or(""))
+                .collect();
+            let fields = (0..=language.field_count())
+                .map(|id| u16::try_from(id).ok().and_then(|id| language.field_name_for_id(id)))
+                .collect();
+            Names { kinds, fields }
+        })
+    }
 }
 
 impl<'s> Lowerer<'s> {
@@ -174,6 +203,19 @@ impl<'s> Lowerer<'s> {
         }
     }
 
+    /// A node's kind by table lookup: `Node::kind` measures and validates the grammar's C string
+    /// on every call.
+    fn kind(&self, node: Node<'_>) -> &'static str {
+        match self.names.kinds.get(usize::from(node.kind_id())) {
+            Some(k) => k,
+            None => node.kind(),
+        }
+    }
+
+    fn field_name(&self, id: Option<std::num::NonZeroU16>) -> Option<&'static str> {
+        id.and_then(|id| self.names.fields.get(usize::from(id.get())).copied().flatten())
+    }
+
     fn text(&self, node: Node<'_>) -> &'s str {
         self.src.get(node.byte_range()).unwrap_or("")
     }
@@ -185,7 +227,8 @@ impl<'s> Lowerer<'s> {
     /// Opens a neutral node and schedules its children (with roles from their fields).
     fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
-        let name = self.child(node, F::Name);
+        // Only declarations have a `name` field; looking it up walks the children.
+        let name = if matches!(kind, Kind::Field | Kind::Container) { self.child(node, F::Name) } else { None };
         if let Some(name) = name {
             self.b.set_name_span(id, Self::span(name));
         }
@@ -195,7 +238,7 @@ impl<'s> Lowerer<'s> {
         let declared = name.filter(|n| {
             matches!(kind, Kind::Field | Kind::Container)
                 && matches!(
-                    n.kind(),
+                    self.kind(*n),
                     "identifier" | "property_identifier" | "private_property_identifier" | "type_identifier"
                 )
         });
@@ -215,7 +258,7 @@ impl<'s> Lowerer<'s> {
         inherit: Option<Role>,
         skip: Option<usize>,
     ) {
-        let parent_kind = node.kind();
+        let parent_kind = self.kind(node);
         // Pushed in order, then reversed in place, so the first child is visited first.
         let mark = stack.len();
         let mut cursor = node.walk();
@@ -223,7 +266,8 @@ impl<'s> Lowerer<'s> {
             loop {
                 let child = cursor.node();
                 if child.is_named() && Some(child.id()) != skip {
-                    let role = inherit.unwrap_or_else(|| role_for(parent_kind, cursor.field_name(), child.kind()));
+                    let role = inherit
+                        .unwrap_or_else(|| role_for(parent_kind, self.field_name(cursor.field_id()), self.kind(child)));
                     stack.push(Work::Visit(child, role));
                 }
                 if !cursor.goto_next_sibling() {
@@ -250,7 +294,7 @@ impl<'s> Lowerer<'s> {
         if node.is_missing() {
             return;
         }
-        let kind = node.kind();
+        let kind = self.kind(node);
         match kind {
             "comment" | "html_comment" | "hash_bang_line" => {
                 let text = self.text(node).to_string();
@@ -348,7 +392,7 @@ impl<'s> Lowerer<'s> {
                 self.b.leaf(Kind::Type, role, Self::span(node), text);
             }
             "generic_type" => {
-                let name = self.child(node, F::Name).map_or("", |n| match n.kind() {
+                let name = self.child(node, F::Name).map_or("", |n| match self.kind(n) {
                     "nested_type_identifier" => self.field_text(n, F::Name),
                     _ => self.text(n),
                 });
@@ -399,7 +443,7 @@ impl<'s> Lowerer<'s> {
                     self.b.set_name_span(id, Self::span(p));
                 }
                 stack.push(Work::Close);
-                if self.child(node, F::OptionalChain).is_some() || self.has_token(node, "?.") {
+                if self.child(node, F::OptionalChain).is_some() {
                     self.b.set_flag(id, flags::OPTIONAL);
                 }
                 if let Some(object) = self.child(node, F::Object) {
@@ -410,7 +454,7 @@ impl<'s> Lowerer<'s> {
                 self.open(node, Kind::Index, role, "", stack);
             }
             "call_expression" => {
-                let awaited = self.child(node, F::Function).filter(|f| f.kind() == "await_expression");
+                let awaited = self.child(node, F::Function).filter(|f| self.kind(*f) == "await_expression");
                 match awaited.and_then(|f| f.named_child(0).map(|inner| (f, inner))) {
                     // tree-sitter reads `await rpc<T>(x)` as `(await rpc)<T>(x)`: lower it as
                     // `await (rpc<T>(x))`, the way TypeScript reads it.
@@ -439,7 +483,8 @@ impl<'s> Lowerer<'s> {
                 let op = self.field_text(node, F::Operator);
                 let arg = self.child(node, F::Argument);
                 if op == "-" {
-                    if let Some(v) = arg.filter(|a| a.kind() == "number").and_then(|a| parse_js_int(self.text(a))) {
+                    if let Some(v) = arg.filter(|a| self.kind(*a) == "number").and_then(|a| parse_js_int(self.text(a)))
+                    {
                         let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
                         self.b.set_int(id, v.wrapping_neg());
                         return;
@@ -524,7 +569,7 @@ impl<'s> Lowerer<'s> {
             | "function_signature" => self.function(node, role, stack),
             "required_parameter" | "optional_parameter" => {
                 let pattern = self.child(node, F::Pattern);
-                let name = pattern.filter(|p| p.kind() == "identifier").map_or("", |p| self.text(p));
+                let name = pattern.filter(|p| self.kind(*p) == "identifier").map_or("", |p| self.text(p));
                 let id = self.b.open(Kind::Param, role, Self::span(node), name);
                 if let Some(p) = pattern {
                     self.b.set_name_span(id, Self::span(p));
@@ -536,7 +581,7 @@ impl<'s> Lowerer<'s> {
                 if let Some(t) = self.child(node, F::Type) {
                     stack.push(Work::Visit(t, Role::Type));
                 }
-                if let Some(p) = pattern.filter(|p| p.kind() != "identifier") {
+                if let Some(p) = pattern.filter(|p| self.kind(*p) != "identifier") {
                     stack.push(Work::Visit(p, Role::Pattern));
                 }
             }
@@ -564,7 +609,7 @@ impl<'s> Lowerer<'s> {
             }
             "variable_declarator" => {
                 let name_node = self.child(node, F::Name);
-                let name = name_node.filter(|n| n.kind() == "identifier").map_or("", |n| self.text(n));
+                let name = name_node.filter(|n| self.kind(*n) == "identifier").map_or("", |n| self.text(n));
                 let id = self.b.open(Kind::Var, role, Self::span(node), name);
                 if let Some(n) = name_node {
                     self.b.set_name_span(id, Self::span(n));
@@ -576,7 +621,7 @@ impl<'s> Lowerer<'s> {
                 if let Some(t) = self.child(node, F::Type) {
                     stack.push(Work::Visit(t, Role::Type));
                 }
-                if let Some(p) = name_node.filter(|n| n.kind() != "identifier") {
+                if let Some(p) = name_node.filter(|n| self.kind(*n) != "identifier") {
                     stack.push(Work::Visit(p, Role::Pattern));
                 }
             }
@@ -593,14 +638,14 @@ impl<'s> Lowerer<'s> {
             }
             "decorator" => {
                 let target = node.named_child(0);
-                let name = target.map_or(String::new(), |t| match t.kind() {
+                let name = target.map_or(String::new(), |t| match self.kind(t) {
                     "call_expression" => self.child(t, F::Function).map_or(String::new(), |f| self.text(f).to_string()),
                     _ => self.text(t).to_string(),
                 });
                 self.b.open(Kind::Attribute, Role::Attr, Self::span(node), &name);
                 stack.push(Work::Close);
                 if let Some(args) =
-                    target.filter(|t| t.kind() == "call_expression").and_then(|t| self.child(t, F::Arguments))
+                    target.filter(|t| self.kind(*t) == "call_expression").and_then(|t| self.child(t, F::Arguments))
                 {
                     self.push_children(args, stack, Some(Role::Arg));
                 }
@@ -626,12 +671,13 @@ impl<'s> Lowerer<'s> {
     /// `@modelcontextprotocol/client` or from `pg`) read them; no pattern matches `Other`.
     fn import_bindings(&mut self, node: Node<'_>) {
         let mut cursor = node.walk();
-        let clauses: Vec<Node<'_>> = node.named_children(&mut cursor).filter(|c| c.kind() == "import_clause").collect();
+        let clauses: Vec<Node<'_>> =
+            node.named_children(&mut cursor).filter(|c| self.kind(*c) == "import_clause").collect();
         for clause in clauses {
             let mut cursor = clause.walk();
             let parts: Vec<Node<'_>> = clause.named_children(&mut cursor).collect();
             for part in parts {
-                match part.kind() {
+                match self.kind(part) {
                     "identifier" => self.binding(part, None),
                     "namespace_import" => {
                         if let Some(id) = part.named_child(0) {
@@ -641,7 +687,7 @@ impl<'s> Lowerer<'s> {
                     "named_imports" => {
                         let mut cursor = part.walk();
                         let specs: Vec<Node<'_>> =
-                            part.named_children(&mut cursor).filter(|c| c.kind() == "import_specifier").collect();
+                            part.named_children(&mut cursor).filter(|c| self.kind(*c) == "import_specifier").collect();
                         for spec in specs {
                             let name = self.child(spec, F::Name);
                             match (name, self.child(spec, F::Alias)) {
@@ -671,14 +717,14 @@ impl<'s> Lowerer<'s> {
 
     fn has_token(&self, node: Node<'_>, token: &str) -> bool {
         let mut cursor = node.walk();
-        let found = node.children(&mut cursor).any(|c| !c.is_named() && c.kind() == token);
+        let found = node.children(&mut cursor).any(|c| !c.is_named() && self.kind(c) == token);
         found
     }
 
     /// The text of an object key or class member name.
     fn key_text(&self, key: Option<Node<'_>>) -> String {
         match key {
-            Some(k) if k.kind() == "string" => decode_string(self.text(k)),
+            Some(k) if self.kind(k) == "string" => decode_string(self.text(k)),
             Some(k) => self.text(k).to_string(),
             None => String::new(),
         }
@@ -687,13 +733,13 @@ impl<'s> Lowerer<'s> {
     fn pair<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
         let key = self.child(node, F::Key);
         let value = self.child(node, F::Value);
-        let computed = key.is_some_and(|k| k.kind() == "computed_property_name");
+        let computed = key.is_some_and(|k| self.kind(k) == "computed_property_name");
         let text = if computed { String::new() } else { self.key_text(key) };
         let id = self.b.open(Kind::Pair, role, Self::span(node), &text);
         if let Some(k) = key {
             self.b.set_name_span(id, Self::span(k));
         }
-        if key.is_some_and(|k| k.kind() == "string") {
+        if key.is_some_and(|k| self.kind(k) == "string") {
             self.b.set_flag(id, flags::STRING_KEY);
         }
         stack.push(Work::Close);
@@ -711,7 +757,8 @@ impl<'s> Lowerer<'s> {
         let name = self.key_text(name_node);
         let name_span = name_node.map(Self::span);
         // A method in an object literal is a pair whose value is the function.
-        let in_object = node.kind() == "method_definition" && node.parent().is_some_and(|p| p.kind() == "object");
+        let in_object =
+            self.kind(node) == "method_definition" && node.parent().is_some_and(|p| self.kind(p) == "object");
         if in_object {
             let pair = self.b.open(Kind::Pair, role, Self::span(node), &name);
             if let Some(ns) = name_span {
@@ -744,7 +791,7 @@ impl<'s> Lowerer<'s> {
             self.b.set_name_span(id, Self::span(param));
         }
         let mut cursor = node.walk();
-        let decorators: Vec<Node<'t>> = node.children(&mut cursor).filter(|c| c.kind() == "decorator").collect();
+        let decorators: Vec<Node<'t>> = node.children(&mut cursor).filter(|c| self.kind(*c) == "decorator").collect();
         for d in decorators.into_iter().rev() {
             stack.push(Work::Visit(d, Role::Attr));
         }
@@ -755,7 +802,7 @@ impl<'s> Lowerer<'s> {
         let mut substitutions = Vec::new();
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
-            match child.kind() {
+            match self.kind(child) {
                 "string_fragment" => literal.push_str(self.text(child)),
                 "escape_sequence" => literal.push_str(&decode_string(&format!("'{}'", self.text(child)))),
                 "template_substitution" => substitutions.push(child),
@@ -948,6 +995,13 @@ mod tests {
         assert!(case_str.is_some_and(crate::patterns::is_method_position));
         let pair_value = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Value);
         assert!(pair_value.is_some_and(crate::patterns::is_method_position));
+    }
+
+    #[test]
+    fn optional_chains_are_marked() {
+        let t = lower_ts("const a = x?.y; const b = x.z;");
+        assert!(find(&t, Kind::Member, "y").has_flag(flags::OPTIONAL));
+        assert!(!find(&t, Kind::Member, "z").has_flag(flags::OPTIONAL));
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Rule for InitializeHandshake {
                 patterns::check(node, cx);
             }
             // `Infer<typeof InitializeRequestSchema>` names the schema's type; it handles nothing.
-            Kind::Ident if node.ancestors().any(|a| a.kind() == Kind::Type) => {}
+            Kind::Ident => patterns::check_unless(node, cx, |n| n.ancestors().any(|a| a.kind() == Kind::Type)),
             // `server.oninitialized = …` registers the hook; reading it (to chain or call it) is
             // part of that one registration or of the SDK's own plumbing.
             Kind::Member if node.text() == "oninitialized" && node.role() != Role::Left => {}

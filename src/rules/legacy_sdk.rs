@@ -56,7 +56,10 @@ fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: &[&str]) ->
     // keeps this linear in the number of constructions.
     tree_root
         .children()
-        .filter(|n| n.kind() == Kind::Import && modules.iter().any(|m| n.text() == *m || n.text().starts_with(&format!("{m}/"))))
+        .filter(|n| {
+            n.kind() == Kind::Import
+                && modules.iter().any(|m| n.text().strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+        })
         .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
 }
 

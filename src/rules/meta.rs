@@ -94,11 +94,12 @@ pub struct RuleMeta {
     lists: std::sync::OnceLock<DataLists>,
 }
 
-/// The string lists and string tables of a rule's `[data]`.
+/// The string lists and string tables of a rule's `[data]`. A rule has a handful of keys, so a
+/// linear search beats hashing them.
 #[derive(Clone, Debug, Default)]
 struct DataLists {
-    strings: std::collections::HashMap<String, Vec<&'static str>>,
-    pairs: std::collections::HashMap<String, Vec<(&'static str, &'static str)>>,
+    strings: Vec<(String, Vec<&'static str>)>,
+    pairs: Vec<(String, Vec<(&'static str, &'static str)>)>,
 }
 
 impl RuleMeta {
@@ -108,11 +109,11 @@ impl RuleMeta {
             for (key, value) in &self.data {
                 match value {
                     toml::Value::Array(items) => {
-                        out.strings.insert(key.clone(), items.iter().filter_map(|v| v.as_str()).collect());
+                        out.strings.push((key.clone(), items.iter().filter_map(|v| v.as_str()).collect()));
                     }
                     toml::Value::Table(t) => {
                         let pairs = t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect();
-                        out.pairs.insert(key.clone(), pairs);
+                        out.pairs.push((key.clone(), pairs));
                     }
                     _ => {}
                 }
@@ -123,7 +124,7 @@ impl RuleMeta {
 
     /// A list of strings from `[data]` (empty when the key is absent or not a list of strings).
     pub fn data_strings(&'static self, key: &str) -> &'static [&'static str] {
-        self.lists().strings.get(key).map_or(&[], Vec::as_slice)
+        self.lists().strings.iter().find(|(k, _)| k == key).map_or(&[], |(_, v)| v.as_slice())
     }
 
     /// One string from `[data]`.
@@ -133,7 +134,7 @@ impl RuleMeta {
 
     /// The string entries of a `[data.<key>]` table, sorted by key.
     pub fn data_pairs(&'static self, key: &str) -> &'static [(&'static str, &'static str)] {
-        self.lists().pairs.get(key).map_or(&[], Vec::as_slice)
+        self.lists().pairs.iter().find(|(k, _)| k == key).map_or(&[], |(_, v)| v.as_slice())
     }
 }
 
