@@ -33,8 +33,10 @@ fn kinds_of(what: What) -> &'static [Kind] {
 #[derive(Debug, Default)]
 pub struct Slot {
     pub patterns: Vec<u16>,
-    exact: std::collections::HashSet<&'static str>,
-    folded: Vec<&'static str>,
+    /// The names by length (most lengths hold none or one), compared exactly or, for patterns
+    /// with `ignore_case`, without case.
+    exact: Vec<Vec<&'static str>>,
+    folded: Vec<Vec<&'static str>>,
     /// Some pattern of the slot does not compare a name (`implements`, `number`, an empty list).
     unfiltered: bool,
 }
@@ -46,7 +48,19 @@ impl Slot {
             return true;
         }
         let name = if node.kind() == Kind::Call { node.call_name().unwrap_or_default() } else { node.text() };
-        self.exact.contains(name) || self.folded.iter().any(|f| f.eq_ignore_ascii_case(name))
+        let len = name.len();
+        self.exact.get(len).is_some_and(|b| b.contains(&name))
+            || self.folded.get(len).is_some_and(|b| b.iter().any(|n| n.eq_ignore_ascii_case(name)))
+    }
+
+    fn add(&mut self, name: &'static str, ignore_case: bool) {
+        let by_len = if ignore_case { &mut self.folded } else { &mut self.exact };
+        if by_len.len() <= name.len() {
+            by_len.resize(name.len() + 1, Vec::new());
+        }
+        if let Some(bucket) = by_len.get_mut(name.len()) {
+            bucket.push(name);
+        }
     }
 }
 
@@ -66,11 +80,7 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
             // A module is offered whole (constants branched on), whatever its name.
             slot.unfiltered |= names.is_empty() || *k == Kind::Module;
             for n in names {
-                if p.ignore_case {
-                    slot.folded.push(n);
-                } else {
-                    slot.exact.insert(n);
-                }
+                slot.add(n, p.ignore_case);
             }
         }
     }

@@ -24,12 +24,27 @@ struct EraFallback;
 
 impl Rule for EraFallback {
     fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
-        vec![Kind::Binary, Kind::Case, Kind::Num, Kind::Call]
+        vec![Kind::Case, Kind::Num, Kind::Call]
+    }
+
+    /// Comparisons, with the file's constants looked up once instead of per comparison.
+    fn check_file(&self, cx: &mut FileCx<'_>) {
+        let tree = cx.tree;
+        let mut definitions: std::collections::HashMap<&str, NodeRef<'_>> = std::collections::HashMap::new();
+        for n in tree.nodes() {
+            if matches!(n.kind(), Kind::Var | Kind::Field) && n.child(Role::Init).is_some() {
+                definitions.entry(n.text()).or_insert(n);
+            }
+        }
+        for node in tree.nodes().filter(|n| n.kind() == Kind::Binary) {
+            if !check_fallback_comparison(node, cx) {
+                check_draft_constant_branch(node, &definitions, cx);
+            }
+        }
     }
 
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         match node.kind() {
-            Kind::Binary if !check_fallback_comparison(node, cx) => check_draft_constant_branch(node, cx),
             Kind::Call => check_fallback_includes(node, cx),
             Kind::Case => check_fallback_arm(node, cx),
             Kind::Num => check_draft_number(node, cx),
@@ -217,7 +232,11 @@ fn check_draft_number(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
 }
 
 /// `e.code === UNSUPPORTED_VERSION` where the constant is a draft number with its meaning.
-fn check_draft_constant_branch(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+fn check_draft_constant_branch(
+    node: NodeRef<'_>,
+    definitions: &std::collections::HashMap<&str, NodeRef<'_>>,
+    cx: &mut FileCx<'_>,
+) {
     if !matches!(node.text(), "==" | "===" | "!=" | "!==") {
         return;
     }
@@ -226,13 +245,8 @@ fn check_draft_constant_branch(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             continue;
         }
         let name = side.text();
-        let Some(def) = side
-            .tree()
-            .nodes()
-            .find(|n| matches!(n.kind(), Kind::Var | Kind::Field) && n.text() == name && n.child(Role::Init).is_some())
-        else {
-            continue;
-        };
+        // The first definition with a value in the file, as a reader would look it up.
+        let Some(def) = definitions.get(name).copied() else { continue };
         let Some(init) = def.child(Role::Init) else { continue };
         let Some(value) = init.int() else { continue };
         let Some((meaning, final_code, wanted)) = draft_meaning(value) else { continue };

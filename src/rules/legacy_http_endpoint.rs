@@ -203,6 +203,9 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         return false;
     }
     let verbs = data_list(cx, "route_verbs");
+    if name != "on" && !verbs.contains(&name) {
+        return false;
+    }
     let args: Vec<NodeRef<'_>> = node.args().filter(|a| a.kind() != Kind::Spread).collect();
     // Hono `app.on('GET', '/mcp', h)` and `app.on(['GET', 'DELETE'], '/mcp', h)`.
     if name == "on" && args.len() >= 3 {
