@@ -526,7 +526,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
         return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
     }
-    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+    if let Some(pos) = memchr::memchr(0, &bytes) {
         return Err(format!("binary file (NUL byte at offset {pos})"));
     }
     let mut text = String::from_utf8(bytes)

@@ -19,19 +19,12 @@ impl SourceFile {
     pub fn new(text: String) -> Self {
         let mut line_starts = vec![0u32];
         let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(to_u32(i + 1)),
-                b'\r' => {
-                    if bytes.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    line_starts.push(to_u32(i + 1));
-                }
-                _ => {}
+        // Line ends are found with SIMD; `\r\n` is one end, a lone `\r` is one too.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            let crlf_first_half = bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+            if !crlf_first_half {
+                line_starts.push(to_u32(i + 1));
             }
-            i += 1;
         }
         SourceFile { text, line_starts }
     }

@@ -96,8 +96,13 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
         return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
     };
     let fields = field_ids(&ts_tree.language());
-    let mut lowerer =
-        Lowerer { src: text, b: TreeBuilder::new(Lang::TypeScript, text.len()), fields, names: Names::of(dialect) };
+    let mut lowerer = Lowerer {
+        src: text,
+        cursor: ts_tree.walk(),
+        b: TreeBuilder::new(Lang::TypeScript, text.len()),
+        fields,
+        names: Names::of(dialect),
+    };
     lowerer.run(ts_tree.root_node());
     Ok(lowerer.b.finish())
 }
@@ -158,8 +163,10 @@ enum Work<'t> {
     Close,
 }
 
-struct Lowerer<'s> {
+struct Lowerer<'s, 't> {
     src: &'s str,
+    /// One cursor for every walk over a node's children: `Node::walk` allocates a new one.
+    cursor: tree_sitter::TreeCursor<'t>,
     b: TreeBuilder,
     fields: [u16; FIELD_NAMES.len()],
     names: &'static Names,
@@ -192,8 +199,8 @@ impl Names {
     }
 }
 
-impl<'s> Lowerer<'s> {
-    fn run(&mut self, root: Node<'_>) {
+impl<'s, 't> Lowerer<'s, 't> {
+    fn run(&mut self, root: Node<'t>) {
         let mut stack = vec![Work::Visit(root, Role::None)];
         while let Some(work) = stack.pop() {
             match work {
@@ -225,7 +232,7 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Opens a neutral node and schedules its children (with roles from their fields).
-    fn open<'t>(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
+    fn open(&mut self, node: Node<'t>, kind: Kind, role: Role, text: &str, stack: &mut Vec<Work<'t>>) -> NodeId {
         let id = self.b.open(kind, role, Self::span(node), text);
         // Only declarations have a `name` field; looking it up walks the children.
         let name = if matches!(kind, Kind::Field | Kind::Container) { self.child(node, F::Name) } else { None };
@@ -247,12 +254,12 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Schedules the named children of `node`; `inherit` gives them all one role.
-    fn push_children<'t>(&self, node: Node<'t>, stack: &mut Vec<Work<'t>>, inherit: Option<Role>) {
+    fn push_children(&mut self, node: Node<'t>, stack: &mut Vec<Work<'t>>, inherit: Option<Role>) {
         self.push_children_except(node, stack, inherit, None);
     }
 
-    fn push_children_except<'t>(
-        &self,
+    fn push_children_except(
+        &mut self,
         node: Node<'t>,
         stack: &mut Vec<Work<'t>>,
         inherit: Option<Role>,
@@ -261,16 +268,16 @@ impl<'s> Lowerer<'s> {
         let parent_kind = self.kind(node);
         // Pushed in order, then reversed in place, so the first child is visited first.
         let mark = stack.len();
-        let mut cursor = node.walk();
-        if cursor.goto_first_child() {
+        self.cursor.reset(node);
+        if self.cursor.goto_first_child() {
             loop {
-                let child = cursor.node();
+                let child = self.cursor.node();
                 if child.is_named() && Some(child.id()) != skip {
-                    let role = inherit
-                        .unwrap_or_else(|| role_for(parent_kind, self.field_name(cursor.field_id()), self.kind(child)));
+                    let field = self.field_name(self.cursor.field_id());
+                    let role = inherit.unwrap_or_else(|| role_for(parent_kind, field, self.kind(child)));
                     stack.push(Work::Visit(child, role));
                 }
-                if !cursor.goto_next_sibling() {
+                if !self.cursor.goto_next_sibling() {
                     break;
                 }
             }
@@ -286,11 +293,11 @@ impl<'s> Lowerer<'s> {
 
     /// The child in a field, looked up by the field's id (by name, tree-sitter compares the
     /// name with every field name of the grammar).
-    fn child<'t>(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
+    fn child(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
         node.child_by_field_id(self.fields[field as usize])
     }
 
-    fn visit<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+    fn visit(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
         if node.is_missing() {
             return;
         }
@@ -715,10 +722,20 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    fn has_token(&self, node: Node<'_>, token: &str) -> bool {
-        let mut cursor = node.walk();
-        let found = node.children(&mut cursor).any(|c| !c.is_named() && self.kind(c) == token);
-        found
+    fn has_token(&mut self, node: Node<'t>, token: &str) -> bool {
+        self.cursor.reset(node);
+        if !self.cursor.goto_first_child() {
+            return false;
+        }
+        loop {
+            let c = self.cursor.node();
+            if !c.is_named() && self.kind(c) == token {
+                return true;
+            }
+            if !self.cursor.goto_next_sibling() {
+                return false;
+            }
+        }
     }
 
     /// The text of an object key or class member name.
@@ -730,7 +747,7 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    fn pair<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+    fn pair(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
         let key = self.child(node, F::Key);
         let value = self.child(node, F::Value);
         let computed = key.is_some_and(|k| self.kind(k) == "computed_property_name");
@@ -752,7 +769,7 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    fn function<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+    fn function(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
         let name_node = self.child(node, F::Name);
         let name = self.key_text(name_node);
         let name_span = name_node.map(Self::span);
@@ -797,7 +814,7 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    fn template<'t>(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
+    fn template(&mut self, node: Node<'t>, role: Role, stack: &mut Vec<Work<'t>>) {
         let mut literal = String::new();
         let mut substitutions = Vec::new();
         let mut cursor = node.walk();
