@@ -3,8 +3,11 @@
 //! Version 1: `{ version, tool, target, summary, findings[], not_analyzed[] }`. Fields are only
 //! ever added; a breaking change bumps `version`. Suppressed findings are counted in the
 //! summary and left out of `findings`.
+//!
+//! The document is serialized straight from borrowed structs, in field order: a large report
+//! is written without building a tree of values first.
 
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use super::{Counts, RenderContext};
 use crate::check::Report;
@@ -12,68 +15,135 @@ use crate::engine::Target;
 
 pub const VERSION: u32 = 1;
 
+#[derive(Serialize)]
+struct Document<'a> {
+    version: u32,
+    tool: Tool,
+    target: &'static str,
+    summary: Summary,
+    findings: Vec<Finding<'a>>,
+    not_analyzed: Vec<NotAnalyzed<'a>>,
+    /// Only with `--baseline`/`--write-baseline`: what the comparison left out and found stale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<Baseline<'a>>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    findings: usize,
+    errors: usize,
+    warnings: usize,
+    notes: usize,
+    suppressed: usize,
+    files_analyzed: usize,
+    files_not_analyzed: usize,
+}
+
+#[derive(Serialize)]
+struct Finding<'a> {
+    rule: &'a str,
+    name: &'a str,
+    level: &'static str,
+    path: &'a str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    message: &'a str,
+    hint: &'a str,
+    spec: &'a str,
+    fingerprint: &'a str,
+}
+
+#[derive(Serialize)]
+struct NotAnalyzed<'a> {
+    path: &'a str,
+    reason: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    internal: bool,
+}
+
+#[derive(Serialize)]
+struct Baseline<'a> {
+    file: &'a str,
+    unchanged: usize,
+    absent: Vec<Absent<'a>>,
+}
+
+#[derive(Serialize)]
+struct Absent<'a> {
+    path: &'a str,
+    rule: &'a str,
+    fingerprint: &'a str,
+    message: &'a str,
+}
+
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
     let counts = Counts::of(report);
-    let findings: Vec<Value> = report
-        .active()
-        .map(|d| {
-            json!({
-                "rule": d.rule,
-                "name": d.name,
-                "level": d.level.as_str(),
-                "path": d.path,
-                "line": d.start.line,
-                "column": d.start.column,
-                "end_line": d.end.line,
-                "end_column": d.end.column,
-                "message": d.message,
-                "hint": d.hint,
-                "spec": d.spec,
-                "fingerprint": d.fingerprint,
-            })
-        })
-        .collect();
-    let not_analyzed: Vec<Value> = report
-        .not_analyzed
-        .iter()
-        .map(|n| {
-            let mut v = json!({ "path": n.path, "reason": n.reason });
-            if let Some(p) = n.position {
-                v["line"] = json!(p.line);
-                v["column"] = json!(p.column);
-            }
-            if n.internal {
-                v["internal"] = json!(true);
-            }
-            v
-        })
-        .collect();
-    let doc = json!({
-        "version": VERSION,
-        "tool": { "name": "mcpshift", "version": env!("CARGO_PKG_VERSION") },
-        "target": match cx.options.target { Target::Modern => "modern", Target::Dual => "dual" },
-        "summary": {
-            "findings": counts.total(),
-            "errors": counts.errors,
-            "warnings": counts.warnings,
-            "notes": counts.notes,
-            "suppressed": counts.suppressed,
-            "files_analyzed": report.files_analyzed,
-            "files_not_analyzed": report.not_analyzed.len(),
+    let doc = Document {
+        version: VERSION,
+        tool: Tool { name: "mcpshift", version: env!("CARGO_PKG_VERSION") },
+        target: match cx.options.target {
+            Target::Modern => "modern",
+            Target::Dual => "dual",
         },
-        "findings": findings,
-        "not_analyzed": not_analyzed,
-    });
-    let mut doc = doc;
-    // Only with `--baseline`/`--write-baseline`: what the comparison left out and found stale.
-    if let Some(b) = &report.baseline {
-        let absent: Vec<Value> = b
-            .absent
+        summary: Summary {
+            findings: counts.total(),
+            errors: counts.errors,
+            warnings: counts.warnings,
+            notes: counts.notes,
+            suppressed: counts.suppressed,
+            files_analyzed: report.files_analyzed,
+            files_not_analyzed: report.not_analyzed.len(),
+        },
+        findings: report
+            .active()
+            .map(|d| Finding {
+                rule: d.rule,
+                name: d.name,
+                level: d.level.as_str(),
+                path: &d.path,
+                line: d.start.line,
+                column: d.start.column,
+                end_line: d.end.line,
+                end_column: d.end.column,
+                message: &d.message,
+                hint: &d.hint,
+                spec: &d.spec,
+                fingerprint: &d.fingerprint,
+            })
+            .collect(),
+        not_analyzed: report
+            .not_analyzed
             .iter()
-            .map(|e| json!({ "path": e.path, "rule": e.rule, "fingerprint": e.fingerprint, "message": e.message }))
-            .collect();
-        doc["baseline"] = json!({ "file": b.file, "unchanged": b.unchanged, "absent": absent });
-    }
+            .map(|n| NotAnalyzed {
+                path: &n.path,
+                reason: &n.reason,
+                line: n.position.map(|p| p.line),
+                column: n.position.map(|p| p.column),
+                internal: n.internal,
+            })
+            .collect(),
+        baseline: report.baseline.as_ref().map(|b| Baseline {
+            file: &b.file,
+            unchanged: b.unchanged,
+            absent: b
+                .absent
+                .iter()
+                .map(|e| Absent { path: &e.path, rule: &e.rule, fingerprint: &e.fingerprint, message: &e.message })
+                .collect(),
+        }),
+    };
     let mut out = serde_json::to_vec_pretty(&doc).map_err(|e| e.to_string())?;
     out.push(b'\n');
     Ok(out)
