@@ -615,3 +615,22 @@ fn finish(
     report.not_analyzed.sort();
     report.not_analyzed.dedup();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::declares;
+
+    /// A demanded name counts only where it is declared, as a whole identifier.
+    #[test]
+    fn a_fact_file_must_declare_the_name() {
+        let at = |text: &str, name: &str| text.find(name).is_some_and(|i| declares(text.as_bytes(), i, i + name.len()));
+        assert!(at("pub struct SendArgs { to: String }", "SendArgs"));
+        assert!(at("export const SendArgs = z.object({})", "SendArgs"));
+        assert!(at("enum  Args { A }", "Args"));
+        // A use, a longer name, a keyword that only ends in one.
+        assert!(!at("fn f(a: SendArgs) {}", "SendArgs"));
+        assert!(!at("struct SendArgsV2 {}", "SendArgs"));
+        assert!(!at("mystruct SendArgs", "SendArgs"));
+        assert!(!at("structSendArgs", "SendArgs"));
+    }
+}
