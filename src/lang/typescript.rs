@@ -268,16 +268,22 @@ impl<'s, 't> Lowerer<'s, 't> {
         let parent_kind = self.kind(node);
         // Pushed in order, then reversed in place, so the first child is visited first.
         let mark = stack.len();
+        // The count is stored in the tree; stepping stops at the last named child instead of
+        // walking the closing tokens (`)`, `;`, `}`) and failing at the end, the costliest step.
+        let mut named_left = node.named_child_count();
         self.cursor.reset(node);
-        if self.cursor.goto_first_child() {
+        if named_left > 0 && self.cursor.goto_first_child() {
             loop {
                 let child = self.cursor.node();
-                if child.is_named() && Some(child.id()) != skip {
-                    let field = self.field_name(self.cursor.field_id());
-                    let role = inherit.unwrap_or_else(|| role_for(parent_kind, field, self.kind(child)));
-                    stack.push(Work::Visit(child, role));
+                if child.is_named() {
+                    named_left -= 1;
+                    if Some(child.id()) != skip {
+                        let field = self.field_name(self.cursor.field_id());
+                        let role = inherit.unwrap_or_else(|| role_for(parent_kind, field, self.kind(child)));
+                        stack.push(Work::Visit(child, role));
+                    }
                 }
-                if !self.cursor.goto_next_sibling() {
+                if named_left == 0 || !self.cursor.goto_next_sibling() {
                     break;
                 }
             }
@@ -1012,6 +1018,31 @@ mod tests {
         assert!(case_str.is_some_and(crate::patterns::is_method_position));
         let pair_value = t.nodes().find(|n| n.kind() == Kind::Str && n.role() == Role::Value);
         assert!(pair_value.is_some_and(crate::patterns::is_method_position));
+    }
+
+    /// The lowering stops reading a node's children at its last named one, trusting the count
+    /// tree-sitter stores; it must match what the cursor sees, hidden rules, aliases and error
+    /// recovery included.
+    #[test]
+    fn stored_named_child_counts_match_the_children() {
+        let sources = [
+            "@Controller('mcp') class A<T> extends B implements C { @Get() f(a = 1, ...r: T[]) { return a?.b!; } }",
+            "const x = <div a={1}>{`t${y}`}</div>; export default async function* g() { yield* h(); }",
+            "switch (m) { case 'a': break; default: label: for (const k in o) continue label; }",
+            "function broken( { return 1 +; }\nlet z = [1, , 3]; type U = { [k: string]: number } | (() => void);",
+            "import x, { y as w } from 'z'; enum E { A = 1, B } namespace N { declare let q: typeof import('r'); }",
+        ];
+        for (src, dialect) in sources.iter().flat_map(|s| [(s, Dialect::TypeScript), (s, Dialect::Tsx)]) {
+            let Ok(mut parser) = new_parser(dialect) else { panic!("no grammar") };
+            let Some(tree) = parser.parse(src, None) else { panic!("no tree for {src}") };
+            let mut stack = vec![tree.root_node()];
+            while let Some(n) = stack.pop() {
+                let mut cursor = n.walk();
+                let named: Vec<_> = n.children(&mut cursor).filter(|c| c.is_named()).collect();
+                assert_eq!(named.len(), n.named_child_count(), "{} in {src}", n.kind());
+                stack.extend(named);
+            }
+        }
     }
 
     #[test]
