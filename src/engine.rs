@@ -188,6 +188,11 @@ impl<'a> FileCx<'a> {
         }
     }
 
+    /// A string list of the current rule's `[data]`.
+    pub fn data(&self, key: &str) -> &'static [&'static str] {
+        self.meta().data_strings(key)
+    }
+
     /// The current rule's `[[match]]` patterns that look at nodes of `kind`.
     pub fn patterns_for(&self, kind: Kind) -> Option<&crate::patterns::Slot> {
         self.patterns.get(kind as usize)

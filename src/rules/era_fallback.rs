@@ -53,14 +53,6 @@ impl Rule for EraFallback {
     }
 }
 
-fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
-}
-
-fn data_ints(cx: &FileCx<'_>, key: &str) -> Vec<i64> {
-    cx.meta().data.get(key).and_then(|v| v.as_array()).map_or_else(Vec::new, |a| a.iter().filter_map(|v| v.as_integer()).collect())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Fallback keyed on one code
 
@@ -74,13 +66,13 @@ fn is_code_expr(node: NodeRef<'_>) -> bool {
 /// The specific, non-modern JSON-RPC code a node names: `-32601`, `ErrorCode.MethodNotFound`,
 /// `ErrorCode::METHOD_NOT_FOUND`, a same-file constant bound to one. Returns its display.
 fn specific_code(node: NodeRef<'_>, cx: &FileCx<'_>) -> Option<String> {
-    let modern = data_ints(cx, "modern_codes");
+    let modern = cx.meta().data_ints("modern_codes");
     if let Some(v) = node.int() {
         return ((-32768..=-32000).contains(&v) && !modern.contains(&v)).then(|| v.to_string());
     }
     if matches!(node.kind(), Kind::Ident | Kind::Member) {
         let name = node.text();
-        if data_list(cx, "legacy_code_names").contains(&name) {
+        if cx.data("legacy_code_names").contains(&name) {
             return Some(node.path().unwrap_or_else(|| name.to_string()));
         }
         if node.kind() == Kind::Ident {
@@ -100,7 +92,7 @@ fn const_value(ident: NodeRef<'_>) -> Option<i64> {
 /// Whether a subtree falls back to the handshake: sends `initialize`, or calls something named
 /// after it or after the legacy path.
 fn falls_back(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
-    let words = data_list(cx, "fallback_words");
+    let words = cx.data("fallback_words");
     std::iter::once(node).chain(node.descendants()).any(|n| match n.kind() {
         Kind::Str => n.text() == "initialize",
         Kind::Call => n.call_name().is_some_and(|name| name_words(name).iter().any(|w| words.contains(&w.as_str()))),

@@ -43,14 +43,10 @@ impl Rule for InitializeHandshake {
     }
 }
 
-fn list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
-}
-
 /// `this.clientCaps = request.params.capabilities` inside an `initialize` handler.
 fn check_assignment(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let (Some(left), Some(right)) = (node.child(Role::Left), node.child(Role::Right)) else { return };
-    let carried = list(cx, "carried_keys");
+    let carried = cx.data("carried_keys");
     let Some(key) = carried_member(right, carried) else { return };
     let Some(handler) = initialize_handler(node, cx) else { return };
     if !outlives_request(left, handler) {
@@ -67,10 +63,10 @@ fn check_assignment(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
 /// `clients.set(id, request.params.clientInfo)` inside an `initialize` handler.
 fn check_store_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     let Some(name) = node.call_name() else { return false };
-    if !list(cx, "store_calls").contains(&name) || node.receiver().is_none() {
+    if !cx.data("store_calls").contains(&name) || node.receiver().is_none() {
         return false;
     }
-    let carried = list(cx, "carried_keys");
+    let carried = cx.data("carried_keys");
     let Some(key) = node.args().find_map(|a| carried_member(a, carried)) else { return false };
     if initialize_handler(node, cx).is_none() {
         return false;
@@ -125,8 +121,8 @@ fn carried_member<'t>(value: NodeRef<'t>, carried: &[&str]) -> Option<&'t str> {
 
 /// The node (a function, a `case`, an `if` branch) that handles `initialize` around `node`.
 fn initialize_handler<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<NodeRef<'t>> {
-    let handler_calls = list(cx, "handler_calls");
-    let markers = list(cx, "initialize_markers");
+    let handler_calls = cx.data("handler_calls");
+    let markers = cx.data("initialize_markers");
     let mut child = node;
     for a in node.ancestors() {
         let found = match a.kind() {

@@ -48,10 +48,6 @@ impl Rule for LegacyHttpEndpoint {
     }
 }
 
-fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The MCP endpoint
 
@@ -143,7 +139,7 @@ fn handler_fn<'t>(handler: NodeRef<'t>) -> Option<NodeRef<'t>> {
 
 /// Whether code passes the request to an MCP transport or handler.
 fn hands_to_mcp(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
-    let calls = data_list(cx, "mcp_handler_calls");
+    let calls = cx.data("mcp_handler_calls");
     std::iter::once(node).chain(node.descendants()).any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(|c| calls.contains(&c)))
 }
 
@@ -202,7 +198,7 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     if node.receiver().is_none() || node.has_flag(flags::NEW) {
         return false;
     }
-    let verbs = data_list(cx, "route_verbs");
+    let verbs = cx.data("route_verbs");
     if name != "on" && !verbs.contains(&name) {
         return false;
     }
@@ -488,7 +484,7 @@ fn check_rust_route(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         },
         _ => return false,
     };
-    let verbs = data_list(cx, "rust_verbs");
+    let verbs = cx.data("rust_verbs");
     let mut reported = false;
     // Walk the method-router chain: `get(a).post(b).delete(c)`, `web::get().to(h)`.
     let mut cur = Some(router);
@@ -542,7 +538,7 @@ fn check_client_stream(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         }
         return false;
     }
-    if !data_list(cx, "client_request_calls").contains(&name) || node.has_flag(flags::NEW) {
+    if !cx.data("client_request_calls").contains(&name) || node.has_flag(flags::NEW) {
         return false;
     }
     check_fetch(node, name, cx)
@@ -650,7 +646,7 @@ fn note(cx: &mut FileCx<'_>, at: NodeRef<'_>, what: &str) {
 /// `new SSEServerTransport('/messages', res)`, `SseServer::serve(addr)`,
 /// `SseClientTransport::start(url)`.
 fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
-    let types = data_list(cx, "note_types");
+    let types = cx.data("note_types");
     let Some(callee) = node.callee() else { return false };
     let named = if node.has_flag(flags::NEW) || callee.kind() == Kind::Ident {
         Some(callee.text()).filter(|t| types.contains(t))
@@ -666,7 +662,7 @@ fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
 
 /// `SseServerConfig { bind, sse_path, .. }`.
 fn check_sse_config(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
-    let types = data_list(cx, "note_types");
+    let types = cx.data("note_types");
     if !types.contains(&node.text()) {
         return false;
     }

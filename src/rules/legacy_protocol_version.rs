@@ -46,11 +46,7 @@ impl Rule for LegacyProtocolVersion {
 }
 
 fn legacy_versions(cx: &FileCx<'_>) -> &'static [&'static str] {
-    list(cx, "legacy_versions")
-}
-
-fn list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
+    cx.data("legacy_versions")
 }
 
 /// How a literal is used, found by walking up from it.

@@ -32,7 +32,7 @@ impl Rule for LegacySdk {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         if node.has_flag(flags::NEW) {
             check_construction(node, cx);
-        } else if node.call_name().is_some_and(|n| data_list_of(cx, "serving_entries").contains(&n)) {
+        } else if node.call_name().is_some_and(|n| cx.data("serving_entries").contains(&n)) {
             record_entry(node, cx);
         }
     }
@@ -41,10 +41,6 @@ impl Rule for LegacySdk {
         check_manifests(cx);
         check_servers(cx);
     }
-}
-
-fn data_list_of(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +71,7 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     else {
         return;
     };
-    let entries = data_list_of(cx, "serving_entries");
+    let entries = cx.data("serving_entries");
     // Built inline in the factory: `createMcpHandler(() => new McpServer(…))`.
     let inline = node.ancestors().any(|a| {
         a.kind() == Kind::Call && a.call_name().is_some_and(|n| entries.contains(&n)) && a.args().any(|arg| arg.contains(node))

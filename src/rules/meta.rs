@@ -99,6 +99,7 @@ pub struct RuleMeta {
 #[derive(Clone, Debug, Default)]
 struct DataLists {
     strings: Vec<(String, Vec<&'static str>)>,
+    ints: Vec<(String, Vec<i64>)>,
     pairs: Vec<(String, Vec<(&'static str, &'static str)>)>,
 }
 
@@ -110,6 +111,7 @@ impl RuleMeta {
                 match value {
                     toml::Value::Array(items) => {
                         out.strings.push((key.clone(), items.iter().filter_map(|v| v.as_str()).collect()));
+                        out.ints.push((key.clone(), items.iter().filter_map(|v| v.as_integer()).collect()));
                     }
                     toml::Value::Table(t) => {
                         let pairs = t.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v))).collect();
@@ -125,6 +127,11 @@ impl RuleMeta {
     /// A list of strings from `[data]` (empty when the key is absent or not a list of strings).
     pub fn data_strings(&'static self, key: &str) -> &'static [&'static str] {
         self.lists().strings.iter().find(|(k, _)| k == key).map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// A list of integers from `[data]` (empty when the key is absent or not a list of them).
+    pub fn data_ints(&'static self, key: &str) -> &'static [i64] {
+        self.lists().ints.iter().find(|(k, _)| k == key).map_or(&[], |(_, v)| v.as_slice())
     }
 
     /// One string from `[data]`.

@@ -33,10 +33,10 @@ impl Rule for MissingServerDiscover {
     }
 
     fn check_file(&self, cx: &mut FileCx<'_>) {
-        let server_methods = data_list(cx, "server_methods");
-        let result_keys = data_list(cx, "result_keys");
-        let registrations = data_list(cx, "registration_calls");
-        let client_calls = data_list(cx, "client_calls");
+        let server_methods = cx.data("server_methods");
+        let result_keys = cx.data("result_keys");
+        let registrations = cx.data("registration_calls");
+        let client_calls = cx.data("client_calls");
         let tree = cx.tree;
         let mut dispatchers: Vec<(NodeRef<'_>, BTreeSet<&str>)> = Vec::new();
         let mut discover: Vec<NodeRef<'_>> = Vec::new();
@@ -188,10 +188,6 @@ struct Chain<'t> {
     building: BTreeSet<&'t str>,
     /// A branch calls an MCP client API.
     client: bool,
-}
-
-fn data_list(cx: &FileCx<'_>, key: &str) -> &'static [&'static str] {
-    cx.meta().data_strings(key)
 }
 
 /// rmcp `fn discover` in `impl ServerHandler`, rust-mcp-sdk `handle_discover_request`.

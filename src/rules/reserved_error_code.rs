@@ -115,14 +115,8 @@ struct Data {
 }
 
 impl Data {
-    fn of(meta: &RuleMeta) -> Data {
-        let ints = |key: &str| -> Vec<i64> {
-            meta.data
-                .get(key)
-                .and_then(|v| v.as_array())
-                .map(|a| a.iter().filter_map(|x| x.as_integer()).collect())
-                .unwrap_or_default()
-        };
+    fn of(meta: &'static RuleMeta) -> Data {
+        let ints = |key: &str| meta.data_ints(key).to_vec();
         let strings = |key: &str| -> Vec<String> {
             meta.data
                 .get(key)
