@@ -831,23 +831,10 @@ pub fn name_words(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::testing::{rs, ts};
     use crate::lang::typescript::{lower, Dialect};
     use crate::source::SourceFile;
     use crate::tree::Tree;
-
-    fn ts(src: &str) -> Tree {
-        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
-            Ok(t) => t,
-            Err(e) => panic!("{e:?}"),
-        }
-    }
-
-    fn rs(src: &str) -> Tree {
-        match crate::lang::rust::lower(&SourceFile::new(src.to_string())) {
-            Ok(t) => t,
-            Err(e) => panic!("{e:?}"),
-        }
-    }
 
     fn pattern(toml_text: &str) -> Pattern {
         match toml::from_str(toml_text) {

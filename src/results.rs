@@ -249,16 +249,7 @@ fn tail(block: NodeRef<'_>) -> Option<NodeRef<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::typescript::{lower, Dialect};
-    use crate::source::SourceFile;
-    use crate::tree::Tree;
-
-    fn ts(src: &str) -> Tree {
-        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
-            Ok(t) => t,
-            Err(e) => panic!("{e:?}"),
-        }
-    }
+    use crate::lang::testing::ts;
 
     fn finder() -> Finder<'static> {
         Finder {

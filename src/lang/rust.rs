@@ -2039,11 +2039,8 @@ fn is_object(toks: &[TokenTree]) -> bool {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use crate::lang::testing::rs as parse;
     use crate::tree::NodeRef;
-
-    fn parse(text: &str) -> Tree {
-        lower(&SourceFile::new(text.to_string())).expect("parses")
-    }
 
     /// One line per node: indentation, kind, role, text, flags that matter here.
     fn dump(tree: &Tree) -> String {

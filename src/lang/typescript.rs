@@ -971,14 +971,8 @@ pub fn parse_js_int(raw: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::testing::ts as lower_ts;
     use crate::tree::NodeRef;
-
-    fn lower_ts(src: &str) -> Tree {
-        match lower(&SourceFile::new(src.to_string()), Dialect::TypeScript) {
-            Ok(t) => t,
-            Err(e) => panic!("{e:?}"),
-        }
-    }
 
     fn find<'t>(t: &'t Tree, kind: Kind, text: &str) -> NodeRef<'t> {
         match t.nodes().find(|n| n.kind() == kind && n.text() == text) {
