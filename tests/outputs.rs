@@ -86,7 +86,7 @@ fn markdown_of_a_clean_project_says_ready() {
 fn several_outputs_in_one_run() {
     let p = Project::new("multi");
     p.file("src/server.ts", LEGACY_SERVER_TS);
-    let out = p.run(&[
+    let args = [
         "check",
         "--output-format",
         "human",
@@ -98,23 +98,12 @@ fn several_outputs_in_one_run() {
         "json=report.json",
         "--color",
         "never",
-    ]);
+    ];
+    let out = p.run(&args);
     let _ = std::fs::create_dir_all(p.dir.join("out"));
     assert_eq!(code(&out), 2, "out/ does not exist yet: {}", stderr(&out));
     assert!(stderr(&out).contains("cannot write out/mcpshift.sarif"), "{}", stderr(&out));
-    let out = p.run(&[
-        "check",
-        "--output-format",
-        "human",
-        "--output-format",
-        "sarif=out/mcpshift.sarif",
-        "--output-format",
-        "markdown=summary.md",
-        "--output-format",
-        "json=report.json",
-        "--color",
-        "never",
-    ]);
+    let out = p.run(&args);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let human = stdout(&out);
     assert!(human.contains("error[MCP102 session-id-header]"), "{human}");
