@@ -9,7 +9,6 @@
 //! literal).
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
-use syn::ext::IdentExt;
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -450,14 +449,30 @@ impl Lowerer<'_> {
         (self.lines.offset(s.start()), self.lines.offset(s.end()))
     }
 
+    /// From the start of `first` to the end of `last`; each lookup costs a search in
+    /// proc-macro2's line table, so only the two ends needed are converted.
     fn join(&self, first: Span, last: Span) -> (usize, usize) {
-        (self.range(first).0, self.range(last).1)
+        (self.lines.offset(first.start()), self.lines.offset(last.end()))
     }
 
     /// The span of a small node. `Spanned` prints the node's tokens, so large nodes (items,
     /// blocks, expressions) compute theirs from their first and last tokens instead.
     fn spanned<T: Spanned>(&self, t: &T) -> (usize, usize) {
         self.range(t.span())
+    }
+
+    fn type_span(&self, t: &Type) -> (usize, usize) {
+        match (type_start(t), type_end(t)) {
+            (Some(start), Some(end)) => self.join(start, end),
+            _ => self.spanned(t),
+        }
+    }
+
+    fn pat_span(&self, p: &Pat) -> (usize, usize) {
+        match (pat_start(p), pat_end(p)) {
+            (Some(start), Some(end)) => self.join(start, end),
+            _ => self.spanned(p),
+        }
     }
 
     fn expr_span(&self, e: &Expr) -> (usize, usize) {
@@ -627,7 +642,10 @@ impl Lowerer<'_> {
                     self.close();
                 }
                 FnArg::Typed(t) => {
-                    let span = self.spanned(t);
+                    let span = match (pat_start(&t.pat), type_end(&t.ty)) {
+                        (Some(start), Some(end)) => self.join(start, end),
+                        _ => self.spanned(t),
+                    };
                     self.param(&t.pat, Some(&t.ty), span);
                 }
             }
@@ -664,7 +682,7 @@ impl Lowerer<'_> {
         let span = self.item_span(&i.attrs, head, i.brace_token.span.close());
         let id = self.open(Kind::Container, role, span, &type_name(&i.self_ty));
         self.b.set_flag(id, flags::IMPL);
-        let name_span = self.spanned(&*i.self_ty);
+        let name_span = self.type_span(&i.self_ty);
         self.b.set_name_span(id, name_span);
         self.attrs(&i.attrs);
         if let Some((_, path, _)) = &i.trait_ {
@@ -1190,7 +1208,8 @@ impl Lowerer<'_> {
 
     /// One `Case`: a `Pattern` child per `|` alternative, then `Guard` and `Body`.
     fn arm(&mut self, arm: &Arm) {
-        let span = (self.spanned(&arm.pat).0, self.range(expr_end(&arm.body)).1);
+        let start = pat_start(&arm.pat).map_or_else(|| self.spanned(&arm.pat).0, |s| self.lines.offset(s.start()));
+        let span = (start, self.lines.offset(expr_end(&arm.body).end()));
         self.open(Kind::Case, Role::Case, span, "");
         match &arm.pat {
             Pat::Or(or) => {
@@ -1307,7 +1326,20 @@ impl Lowerer<'_> {
     // -- patterns --------------------------------------------------------------------------
 
     fn pat(&mut self, p: &Pat, role: Role) {
-        let span = self.spanned(p);
+        // Wrappers lower as what they wrap, and a binding as its name: their own spans are
+        // never needed.
+        if !self.too_deep() {
+            match p {
+                Pat::Paren(pp) => return self.pat(&pp.pat, role),
+                Pat::Reference(r) => return self.pat(&r.pat, role),
+                Pat::Type(t) => return self.pat(&t.pat, role),
+                _ => {}
+            }
+        }
+        let span = match p {
+            Pat::Ident(_) if !self.too_deep() => (0, 0),
+            _ => self.pat_span(p),
+        };
         if self.too_deep() {
             self.leaf(Kind::Other, role, span, "");
             return;
@@ -1393,14 +1425,22 @@ impl Lowerer<'_> {
     // -- types -----------------------------------------------------------------------------
 
     fn ty(&mut self, t: &Type, role: Role) {
-        let span = self.spanned(t);
+        // A reference is the type it refers to, for every rule so far.
+        if !self.too_deep() {
+            match t {
+                Type::Reference(r) => return self.ty(&r.elem, role),
+                Type::Paren(p) => return self.ty(&p.elem, role),
+                Type::Group(g) => return self.ty(&g.elem, role),
+                _ => {}
+            }
+        }
+        let span = self.type_span(t);
         if self.too_deep() {
             self.leaf(Kind::Type, role, span, "");
             return;
         }
         match t {
             Type::Path(p) => self.type_path(&p.path, role, span),
-            // A reference is the type it refers to, for every rule so far.
             Type::Reference(r) => self.ty(&r.elem, role),
             Type::Paren(p) => self.ty(&p.elem, role),
             Type::Group(g) => self.ty(&g.elem, role),
@@ -1694,8 +1734,13 @@ impl Lowerer<'_> {
 // Helpers on syn values.
 
 /// An identifier's name without the `r#` of raw identifiers: `r#type` is the field `type`.
+/// An identifier without `r#`, in one allocation (`Ident::unraw` copies the identifier first).
 fn name(ident: &Ident) -> String {
-    ident.unraw().to_string()
+    let text = ident.to_string();
+    match text.strip_prefix("r#") {
+        Some(raw) => raw.to_string(),
+        None => text,
+    }
 }
 
 fn is_doc(a: &Attribute) -> bool {
@@ -1703,7 +1748,14 @@ fn is_doc(a: &Attribute) -> bool {
 }
 
 fn path_text(path: &Path) -> String {
-    path.segments.iter().map(|s| name(&s.ident)).collect::<Vec<_>>().join("::")
+    let mut out = String::new();
+    for (i, s) in path.segments.iter().enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        out.push_str(&name(&s.ident));
+    }
+    out
 }
 
 fn last_segment(path: &Path) -> String {
@@ -1811,7 +1863,7 @@ fn path_end(path: &Path) -> Span {
         PathArguments::None => last.ident.span(),
         PathArguments::AngleBracketed(a) => a.gt_token.span,
         PathArguments::Parenthesized(p) => match &p.output {
-            ReturnType::Type(_, ty) => ty.span(),
+            ReturnType::Type(_, ty) => type_end(ty).unwrap_or_else(|| ty.span()),
             ReturnType::Default => p.paren_token.span.close(),
         },
     }
@@ -1832,6 +1884,85 @@ fn macro_end(mac: &Macro) -> Span {
         MacroDelimiter::Brace(b) => b.span.close(),
         MacroDelimiter::Bracket(b) => b.span.close(),
     }
+}
+
+// The first and last tokens of common types and patterns, found without printing them
+// (`Spanned` prints the whole node to tokens); `None` where only printing tells.
+
+fn type_start(t: &Type) -> Option<Span> {
+    Some(match t {
+        Type::Path(p) => p.qself.as_ref().map_or_else(|| path_start(&p.path), |q| q.lt_token.span),
+        Type::Reference(r) => r.and_token.span,
+        Type::Paren(p) => p.paren_token.span.open(),
+        Type::Group(g) => return type_start(&g.elem),
+        Type::Ptr(p) => p.star_token.span,
+        Type::Slice(s) => s.bracket_token.span.open(),
+        Type::Array(a) => a.bracket_token.span.open(),
+        Type::Tuple(t) => t.paren_token.span.open(),
+        Type::ImplTrait(i) => i.impl_token.span,
+        Type::Never(n) => n.bang_token.spans[0],
+        Type::Infer(i) => i.underscore_token.span,
+        Type::Macro(m) => path_start(&m.mac.path),
+        _ => return None,
+    })
+}
+
+fn type_end(t: &Type) -> Option<Span> {
+    Some(match t {
+        Type::Path(p) => path_end(&p.path),
+        Type::Reference(r) => return type_end(&r.elem),
+        Type::Paren(p) => p.paren_token.span.close(),
+        Type::Group(g) => return type_end(&g.elem),
+        Type::Ptr(p) => return type_end(&p.elem),
+        Type::Slice(s) => s.bracket_token.span.close(),
+        Type::Array(a) => a.bracket_token.span.close(),
+        Type::Tuple(t) => t.paren_token.span.close(),
+        Type::Never(n) => n.bang_token.spans[0],
+        Type::Infer(i) => i.underscore_token.span,
+        Type::Macro(m) => macro_end(&m.mac),
+        _ => return None,
+    })
+}
+
+fn pat_start(p: &Pat) -> Option<Span> {
+    Some(match p {
+        Pat::Ident(i) => i.by_ref.map(|t| t.span).or(i.mutability.map(|t| t.span)).unwrap_or_else(|| i.ident.span()),
+        Pat::Wild(w) => w.underscore_token.span,
+        Pat::Path(pp) => pp.qself.as_ref().map_or_else(|| path_start(&pp.path), |q| q.lt_token.span),
+        Pat::TupleStruct(ts) => ts.qself.as_ref().map_or_else(|| path_start(&ts.path), |q| q.lt_token.span),
+        Pat::Struct(ps) => ps.qself.as_ref().map_or_else(|| path_start(&ps.path), |q| q.lt_token.span),
+        Pat::Tuple(t) => t.paren_token.span.open(),
+        Pat::Slice(s) => s.bracket_token.span.open(),
+        Pat::Paren(pp) => pp.paren_token.span.open(),
+        Pat::Reference(r) => r.and_token.span,
+        Pat::Type(t) => return pat_start(&t.pat),
+        Pat::Rest(r) => r.dot2_token.spans[0],
+        Pat::Lit(l) => l.lit.span(),
+        Pat::Macro(m) => path_start(&m.mac.path),
+        _ => return None,
+    })
+}
+
+fn pat_end(p: &Pat) -> Option<Span> {
+    Some(match p {
+        Pat::Ident(i) => match &i.subpat {
+            Some((_, sub)) => return pat_end(sub),
+            None => i.ident.span(),
+        },
+        Pat::Wild(w) => w.underscore_token.span,
+        Pat::Path(pp) => path_end(&pp.path),
+        Pat::TupleStruct(ts) => ts.paren_token.span.close(),
+        Pat::Struct(ps) => ps.brace_token.span.close(),
+        Pat::Tuple(t) => t.paren_token.span.close(),
+        Pat::Slice(s) => s.bracket_token.span.close(),
+        Pat::Paren(pp) => pp.paren_token.span.close(),
+        Pat::Reference(r) => return pat_end(&r.pat),
+        Pat::Type(t) => return type_end(&t.ty),
+        Pat::Rest(r) => r.dot2_token.spans[1],
+        Pat::Lit(l) => l.lit.span(),
+        Pat::Macro(m) => macro_end(&m.mac),
+        _ => return None,
+    })
 }
 
 fn label_or(label: &Option<Label>, keyword: Span) -> Span {
@@ -2041,6 +2172,85 @@ mod tests {
     use super::*;
     use crate::lang::testing::rs as parse;
     use crate::tree::NodeRef;
+
+    /// The edges found without printing agree with `Spanned`, which prints the node.
+    #[test]
+    fn type_and_pattern_edges_match_printed_spans() {
+        use syn::visit::Visit;
+        struct Edges(usize);
+        impl<'ast> Visit<'ast> for Edges {
+            fn visit_type(&mut self, t: &'ast Type) {
+                let printed = t.span();
+                if let Some(start) = type_start(t) {
+                    assert_eq!(
+                        start.start(),
+                        printed.start(),
+                        "start of the node at {}:{}",
+                        printed.start().line,
+                        printed.start().column
+                    );
+                    self.0 += 1;
+                }
+                if let Some(end) = type_end(t) {
+                    assert_eq!(
+                        end.end(),
+                        printed.end(),
+                        "end of the node at {}:{}",
+                        printed.start().line,
+                        printed.start().column
+                    );
+                    self.0 += 1;
+                }
+                syn::visit::visit_type(self, t);
+            }
+            fn visit_pat(&mut self, p: &'ast Pat) {
+                let printed = p.span();
+                if let Some(start) = pat_start(p) {
+                    assert_eq!(
+                        start.start(),
+                        printed.start(),
+                        "start of the node at {}:{}",
+                        printed.start().line,
+                        printed.start().column
+                    );
+                    self.0 += 1;
+                }
+                if let Some(end) = pat_end(p) {
+                    assert_eq!(
+                        end.end(),
+                        printed.end(),
+                        "end of the node at {}:{}",
+                        printed.start().line,
+                        printed.start().column
+                    );
+                    self.0 += 1;
+                }
+                syn::visit::visit_pat(self, p);
+            }
+        }
+        let text = r#"
+            struct S<'a, T> { a: &'a mut [u8; 4], b: Option<Vec<(i32, String)>>, c: *const T, d: fn(u8) -> u8,
+                e: Box<dyn Fn(u8) -> Result<(), !>>, f: <T as Tr>::Out, g: (), h: impl Sized, i: ty!(x), j: ::std::rc::Rc<T> }
+            fn f(S { a, b: ref mut bb, .. }: S, (x, _): (u8, u8), [first, rest @ ..]: [u8; 3], &y: &u8, z @ 1..=5: u8) {
+                match v {
+                    Some(Point { x, .. }) | None => {}
+                    E::Unit | <T as Tr>::C => {}
+                    [a, b, ..] => {}
+                    (1, "s", -2) => {}
+                    m!(p) => {}
+                    (ref r, mut m) => {}
+                }
+                let closure = |(a, b): (u8, u8), c: &str| a;
+            }
+        "#;
+        let file = match syn::parse_file(text) {
+            Ok(f) => f,
+            Err(e) => panic!("{e}"),
+        };
+        let mut edges = Edges(0);
+        edges.visit_file(&file);
+        assert!(edges.0 > 60, "only {} edges checked", edges.0);
+    }
 
     /// One line per node: indentation, kind, role, text, flags that matter here.
     fn dump(tree: &Tree) -> String {
