@@ -450,9 +450,9 @@ impl<'s, 't> Lowerer<'s, 't> {
                 self.b.set_flag(id, flags::INDEX_SIG);
             }
             "member_expression" => {
-                let prop = self.field_text(node, F::Property);
-                let id = self.b.open(Kind::Member, role, Self::span(node), prop);
-                if let Some(p) = self.child(node, F::Property) {
+                let property = self.child(node, F::Property);
+                let id = self.b.open(Kind::Member, role, Self::span(node), property.map_or("", |p| self.text(p)));
+                if let Some(p) = property {
                     self.b.set_name_span(id, Self::span(p));
                 }
                 stack.push(Work::Close);
@@ -728,20 +728,26 @@ impl<'s, 't> Lowerer<'s, 't> {
         }
     }
 
-    fn has_token(&mut self, node: Node<'t>, token: &str) -> bool {
+    /// Whether a function has the `async` keyword, and its decorators, in one walk over its
+    /// children.
+    fn async_and_decorators(&mut self, node: Node<'t>) -> (bool, Vec<Node<'t>>) {
+        let mut is_async = false;
+        let mut decorators = Vec::new();
         self.cursor.reset(node);
-        if !self.cursor.goto_first_child() {
-            return false;
-        }
-        loop {
-            let c = self.cursor.node();
-            if !c.is_named() && self.kind(c) == token {
-                return true;
+        if self.cursor.goto_first_child() {
+            loop {
+                let c = self.cursor.node();
+                match self.kind(c) {
+                    "async" if !c.is_named() => is_async = true,
+                    "decorator" => decorators.push(c),
+                    _ => {}
+                }
+                if !self.cursor.goto_next_sibling() {
+                    break;
+                }
             }
-            if !self.cursor.goto_next_sibling() {
-                return false;
-            }
         }
+        (is_async, decorators)
     }
 
     /// The text of an object key or class member name.
@@ -780,8 +786,9 @@ impl<'s, 't> Lowerer<'s, 't> {
         let name = self.key_text(name_node);
         let name_span = name_node.map(Self::span);
         // A method in an object literal is a pair whose value is the function.
-        let in_object =
-            self.kind(node) == "method_definition" && node.parent().is_some_and(|p| self.kind(p) == "object");
+        // `Node::parent` searches down from the root; an object gives its members the role `Elem`
+        // (a class body gives `Stmt`).
+        let in_object = self.kind(node) == "method_definition" && role == Role::Elem;
         if in_object {
             let pair = self.b.open(Kind::Pair, role, Self::span(node), &name);
             if let Some(ns) = name_span {
@@ -792,7 +799,8 @@ impl<'s, 't> Lowerer<'s, 't> {
         if let Some(ns) = name_span {
             self.b.set_name_span(id, ns);
         }
-        if self.has_token(node, "async") {
+        let (is_async, decorators) = self.async_and_decorators(node);
+        if is_async {
             self.b.set_flag(id, flags::ASYNC);
         }
         stack.push(Work::Close);
@@ -813,8 +821,6 @@ impl<'s, 't> Lowerer<'s, 't> {
             let id = self.b.leaf(Kind::Param, Role::Param, Self::span(param), text);
             self.b.set_name_span(id, Self::span(param));
         }
-        let mut cursor = node.walk();
-        let decorators: Vec<Node<'t>> = node.children(&mut cursor).filter(|c| self.kind(*c) == "decorator").collect();
         for d in decorators.into_iter().rev() {
             stack.push(Work::Visit(d, Role::Attr));
         }
@@ -979,6 +985,19 @@ mod tests {
             Some(n) => n,
             None => panic!("no {kind:?} {text:?}"),
         }
+    }
+
+    #[test]
+    fn object_methods_are_pairs_and_class_methods_are_not() {
+        let t = lower_ts("const h = { async ping() { return 1; } };\nclass C { async ping() {} }");
+        let fns: Vec<_> = t.nodes().filter(|n| n.kind() == Kind::Fn && n.text() == "ping").collect();
+        let [in_object, in_class] = fns.as_slice() else { panic!("two methods expected, got {}", fns.len()) };
+        assert_eq!(in_object.parent().map(|p| (p.kind(), p.text())), Some((Kind::Pair, "ping")));
+        assert_eq!(in_object.role(), Role::Value);
+        assert!(in_object.has_flag(flags::ASYNC));
+        assert_ne!(in_class.parent().map(|p| p.kind()), Some(Kind::Pair));
+        assert!(in_class.has_flag(flags::ASYNC));
+        let _ = find(&t, Kind::Container, "C");
     }
 
     #[test]
