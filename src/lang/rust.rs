@@ -449,6 +449,21 @@ impl Lowerer<'_> {
         (self.lines.offset(s.start()), self.lines.offset(s.end()))
     }
 
+    fn start(&self, s: Span) -> usize {
+        self.lines.offset(s.start())
+    }
+
+    fn end(&self, s: Span) -> usize {
+        self.lines.offset(s.end())
+    }
+
+    /// An identifier's range with one lookup: an identifier never spans lines, and it prints
+    /// exactly as written (`r#` included).
+    fn ident_range(&self, i: &Ident) -> (usize, usize) {
+        let start = self.start(i.span());
+        (start, (start + display_len(i)).min(self.lines.base + self.lines.text.len()))
+    }
+
     /// From the start of `first` to the end of `last`; each lookup costs a search in
     /// proc-macro2's line table, so only the two ends needed are converted.
     fn join(&self, first: Span, last: Span) -> (usize, usize) {
@@ -581,7 +596,7 @@ impl Lowerer<'_> {
     /// Opens a `Container` with its attributes; the caller adds members and closes it.
     fn container(&mut self, attrs: &[Attribute], ident: &Ident, span: (usize, usize), role: Role) -> NodeId {
         let id = self.open(Kind::Container, role, span, &name(ident));
-        let name_span = self.range(ident.span());
+        let name_span = self.ident_range(ident);
         self.b.set_name_span(id, name_span);
         self.attrs(attrs);
         id
@@ -625,7 +640,7 @@ impl Lowerer<'_> {
 
     fn func(&mut self, attrs: &[Attribute], sig: &Signature, body: Option<&Block>, span: (usize, usize), role: Role) {
         let id = self.open(Kind::Fn, role, span, &name(&sig.ident));
-        let name_span = self.range(sig.ident.span());
+        let name_span = self.ident_range(&sig.ident);
         self.b.set_name_span(id, name_span);
         if sig.asyncness.is_some() {
             self.b.set_flag(id, flags::ASYNC);
@@ -807,7 +822,7 @@ impl Lowerer<'_> {
             };
             let span = self.item_span(&v.attrs, v.ident.span(), last);
             let id = self.open(Kind::Field, Role::Member, span, &name(&v.ident));
-            let name_span = self.range(v.ident.span());
+            let name_span = self.ident_range(&v.ident);
             self.b.set_name_span(id, name_span);
             self.attrs(&v.attrs);
             self.fields(&v.fields);
@@ -829,7 +844,7 @@ impl Lowerer<'_> {
         role: Role,
     ) {
         let id = self.open(Kind::Var, role, span, &name(ident));
-        let name_span = self.range(ident.span());
+        let name_span = self.ident_range(ident);
         self.b.set_name_span(id, name_span);
         self.attrs(attrs);
         if let Some(ty) = ty {
@@ -1143,9 +1158,9 @@ impl Lowerer<'_> {
     fn method_call(&mut self, m: &ExprMethodCall, role: Role, span: (usize, usize)) {
         self.open(Kind::Call, role, span, "");
         let callee_end = m.turbofish.as_ref().map_or(m.method.span(), |t| t.gt_token.span);
-        let callee_span = (span.0, self.range(callee_end).1);
+        let callee_span = (span.0, self.end(callee_end));
         let id = self.open(Kind::Member, Role::Callee, callee_span, &name(&m.method));
-        let name_span = self.range(m.method.span());
+        let name_span = self.ident_range(&m.method);
         self.b.set_name_span(id, name_span);
         self.expr(&m.receiver, Role::Object);
         self.close();
@@ -1156,30 +1171,31 @@ impl Lowerer<'_> {
     /// `a::b::C` as nested `Member`s (flag `STATIC_PATH`) over `Ident(a)`; generics dropped.
     fn path_expr(&mut self, qself: Option<&QSelf>, path: &Path, role: Role) {
         let segments: Vec<_> = path.segments.iter().collect();
-        let (base, members): ((String, Span), &[&syn::PathSegment]) = match (qself, segments.split_first()) {
+        let (base, members): ((String, Option<&Ident>), &[&syn::PathSegment]) = match (qself, segments.split_first()) {
             (Some(q), _) => {
                 let members = segments.get(q.position..).unwrap_or(&[]);
-                ((type_name(&q.ty), q.lt_token.span), members)
+                ((type_name(&q.ty), None), members)
             }
-            (None, Some((first, rest))) => ((name(&first.ident), first.ident.span()), rest),
+            (None, Some((first, rest))) => ((name(&first.ident), Some(&first.ident)), rest),
             (None, None) => {
                 let span = self.spanned(path);
                 self.leaf(Kind::Other, role, span, "");
                 return;
             }
         };
-        let start = self.range(qself.map_or_else(|| path_start(path), |q| q.lt_token.span)).0;
+        let start = self.start(qself.map_or_else(|| path_start(path), |q| q.lt_token.span));
         for (k, seg) in members.iter().rev().enumerate() {
             let r = if k == 0 { role } else { Role::Object };
-            let seg_span = self.range(seg.ident.span());
+            let seg_span = self.ident_range(&seg.ident);
             let id = self.open(Kind::Member, r, (start, seg_span.1), &name(&seg.ident));
             self.b.set_flag(id, flags::STATIC_PATH);
             self.b.set_name_span(id, seg_span);
         }
         let base_role = if members.is_empty() { role } else { Role::Object };
-        let base_span = match qself {
-            Some(q) => self.join(q.lt_token.span, q.gt_token.span),
-            None => self.range(base.1),
+        let base_span = match (qself, base.1) {
+            (Some(q), _) => self.join(q.lt_token.span, q.gt_token.span),
+            (None, Some(ident)) => self.ident_range(ident),
+            (None, None) => (start, start),
         };
         self.leaf(Kind::Ident, base_role, base_span, &base.0);
         for _ in members {
@@ -1347,7 +1363,7 @@ impl Lowerer<'_> {
         match p {
             Pat::Ident(i) => {
                 // The binding itself, without `ref`/`mut`.
-                let span = self.range(i.ident.span());
+                let span = self.ident_range(&i.ident);
                 self.leaf(Kind::Ident, role, span, &name(&i.ident));
             }
             Pat::Lit(l) => {
@@ -1615,7 +1631,7 @@ impl Lowerer<'_> {
             "null" if ctx == Ctx::Json => Kind::Null,
             _ => Kind::Ident,
         };
-        let span = self.range(i.span());
+        let span = self.ident_range(i);
         let id = self.leaf(kind, role, span, &text);
         self.b.set_flag(id, flags::FROM_TOKENS);
     }
@@ -1965,6 +1981,21 @@ fn pat_end(p: &Pat) -> Option<Span> {
     })
 }
 
+/// How many bytes `value` prints as, without building the string.
+fn display_len(value: &impl std::fmt::Display) -> usize {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Counting cannot fail; a Display impl that errs leaves the count where it stopped.
+    let _ = std::fmt::write(&mut count, format_args!("{value}"));
+    count.0
+}
+
 fn label_or(label: &Option<Label>, keyword: Span) -> Span {
     label.as_ref().map_or(keyword, |l| l.name.apostrophe)
 }
@@ -2203,6 +2234,13 @@ mod tests {
                 }
                 syn::visit::visit_type(self, t);
             }
+            fn visit_ident(&mut self, i: &'ast Ident) {
+                // `ident_range` takes the end as the start plus the printed length.
+                let (start, end) = (i.span().start(), i.span().end());
+                assert_eq!(start.line, end.line);
+                assert_eq!(start.column + i.to_string().chars().count(), end.column, "{i}");
+                self.0 += 1;
+            }
             fn visit_pat(&mut self, p: &'ast Pat) {
                 let printed = p.span();
                 if let Some(start) = pat_start(p) {
@@ -2241,6 +2279,7 @@ mod tests {
                     (ref r, mut m) => {}
                 }
                 let closure = |(a, b): (u8, u8), c: &str| a;
+                let r#type = naïve + r#match;
             }
         "#;
         let file = match syn::parse_file(text) {
@@ -2625,6 +2664,16 @@ mod tests {
         let imports: Vec<_> = t.nodes().filter(|n| n.kind() == Kind::Import).map(|n| n.text()).collect();
         assert_eq!(imports, ["a::b", "a::c::D", "rmcp::model::*", "x", "x::y", "core"]);
         assert!(t.nodes().filter(|n| n.kind() == Kind::Import).all(|n| n.children().count() == 0));
+    }
+
+    #[test]
+    fn identifier_spans_cover_raw_and_non_ascii_identifiers() {
+        let text = "fn f() { let é = 1; naïve(r#type, é); }";
+        let t = parse(text);
+        for (name, written) in [("naïve", "naïve"), ("type", "r#type"), ("é", "é")] {
+            let s = find(&t, Kind::Ident, name);
+            assert_eq!(slice(text, s), written);
+        }
     }
 
     #[test]
