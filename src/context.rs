@@ -144,42 +144,50 @@ pub struct FileContext {
 impl FileContext {
     pub fn of(tree: &Tree) -> Self {
         let mut cx = FileContext::default();
+        // What is already known is not looked for again, and the walk ends once both are.
         for node in tree.nodes() {
             match node.kind() {
-                Kind::Import if is_sdk_module(node.text()) => cx.mcp = true,
+                Kind::Import if !cx.mcp && is_sdk_module(node.text()) => cx.mcp = true,
                 Kind::Str => {
                     let v = node.text();
                     if v == "server/discover" {
                         cx.modern_path = true;
                     }
-                    if (v.contains('/') && is_mcp_method(v))
-                        || is_require_of_sdk(node)
-                        || v.eq_ignore_ascii_case("mcp-session-id")
+                    if !cx.mcp
+                        && ((v.contains('/') && is_mcp_method(v))
+                            || is_require_of_sdk(node)
+                            || v.eq_ignore_ascii_case("mcp-session-id"))
                     {
                         cx.mcp = true;
                     }
                 }
                 Kind::Ident | Kind::Type | Kind::Member => {
                     let name = node.text();
-                    if MCP_TYPES.contains(&name) || (node.kind() == Kind::Ident && is_sdk_crate_root(node)) {
+                    if !cx.mcp && (MCP_TYPES.contains(&name) || (node.kind() == Kind::Ident && is_sdk_crate_root(node)))
+                    {
                         cx.mcp = true;
                     }
-                    if MODERN_MARKERS.contains(&name) {
+                    if !cx.modern_path && MODERN_MARKERS.contains(&name) {
                         cx.modern_path = true;
                     }
                 }
                 Kind::Pair => {
                     let key = node.text();
-                    if MODERN_MARKERS.contains(&key) {
+                    if !cx.modern_path && MODERN_MARKERS.contains(&key) {
                         cx.modern_path = true;
                     }
                     // A handler table keyed by method names: `{ 'tools/list': listTools }`.
-                    if node.has_flag(crate::tree::flags::STRING_KEY) && key.contains('/') && is_mcp_method(key) {
+                    if !cx.mcp
+                        && node.has_flag(crate::tree::flags::STRING_KEY)
+                        && key.contains('/')
+                        && is_mcp_method(key)
+                    {
                         cx.mcp = true;
                     }
                 }
                 Kind::Fn
-                    if node.text() == "discover"
+                    if !cx.modern_path
+                        && node.text() == "discover"
                         && node
                             .parent()
                             .is_some_and(|c| crate::patterns::implements_any(c, &["ServerHandler".to_string()])) =>
@@ -188,6 +196,9 @@ impl FileContext {
                     cx.mcp = true;
                 }
                 _ => {}
+            }
+            if cx.mcp && cx.modern_path {
+                break;
             }
         }
         cx
