@@ -156,11 +156,26 @@ fn only_405(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
     answers_405(node) && !hands_to_mcp(node, cx)
 }
 
+/// Whether a handler's body is a constant answer and nothing else (`|| async { "ok" }`): it
+/// reads nothing and calls nothing, so it serves neither a stream nor a session's end.
+fn answers_constant(handler: NodeRef<'_>) -> bool {
+    let Some(body) = handler.child(Role::Body) else { return false };
+    let mut literal = false;
+    for n in std::iter::once(body).chain(body.descendants()) {
+        match n.kind() {
+            Kind::Str | Kind::Num | Kind::Bool => literal = true,
+            Kind::Block | Kind::Return => {}
+            _ => return false,
+        }
+    }
+    literal
+}
+
 /// Decides whether a GET/DELETE route with this path and these handler arguments is a finding.
 fn route_is_legacy(path: NodeRef<'_>, handlers: &[NodeRef<'_>], cx: &FileCx<'_>) -> bool {
     let bodies: Vec<NodeRef<'_>> = handlers.iter().filter_map(|h| handler_fn(*h)).collect();
     // The last handler answers; middleware before it does not decide the verb's meaning.
-    if bodies.last().is_some_and(|b| only_405(*b, cx)) {
+    if bodies.last().is_some_and(|b| only_405(*b, cx) || answers_constant(*b)) {
         return false;
     }
     match endpoint_of(path) {

@@ -22,6 +22,12 @@ pub fn axum_router() -> Router {
     Router::new().route("/mcp", axum_get(sse_stream).post(rpc).delete(end_session))
 }
 
+pub fn axum_closure() -> Router {
+    // A closure that calls something may open the stream: only a constant answer is a stub.
+    // expect: MCP104
+    Router::new().route("/mcp", post(rpc).delete(|| async { end_session().await }))
+}
+
 pub fn axum_const() -> Router {
     // expect: MCP104
     Router::new().route(MCP_PATH, post(rpc).delete(end_session))

@@ -51,3 +51,10 @@ pub fn cache(map: &std::collections::HashMap<&str, u8>) -> Option<&u8> {
     // ok: MCP104
     map.get("/mcp")
 }
+
+// An auth-middleware test's stub route: the GET answers a constant and nothing else, which is
+// neither the SSE stream nor a session's end.
+pub fn middleware_test_router() -> Router {
+    // ok: MCP104
+    Router::new().route("/my-service/mcp", get(|| async { "ok" }))
+}

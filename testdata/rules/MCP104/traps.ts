@@ -61,3 +61,8 @@ createServer((req, res) => {
     res.end('up 1');
   }
 });
+
+// A test stub whose GET answers a constant and nothing else: neither the SSE stream nor a
+// session's end.
+// ok: MCP104
+app.get('/stub/mcp', () => 'ok');
