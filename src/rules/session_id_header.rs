@@ -90,9 +90,30 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
         }
         // `headers: { 'mcp-session-id': sid }`
         (Kind::Pair, _, Kind::Object) => {
-            let outer = parent.parent().map(|p| p.text()).unwrap_or_default();
-            if outer.eq_ignore_ascii_case("headers") {
-                send
+            let outer = parent.parent();
+            if outer.is_some_and(|p| p.text().eq_ignore_ascii_case("headers")) {
+                // Request options send it, except those of `new Response(body, { headers })`.
+                let call = outer.and_then(|p| p.parent()).and_then(|o| o.parent()).filter(|c| c.kind() == Kind::Call);
+                if call.is_some_and(|c| c.call_name().is_some_and(|n| n.ends_with("Response"))) {
+                    set
+                } else {
+                    send
+                }
+            } else if let Some(call) = outer.filter(|c| {
+                c.kind() == Kind::Call && parent.role() == Role::Arg && c.call_name() != Some("Headers")
+            }) {
+                // The headers object handed to a call: a response writer (`res.writeHead(200, {…})`,
+                // `res.set({…})`) sets it; any other call (`post(url, body, {…})`) sends it. A bare
+                // `new Headers({…})` says neither, and keeps the default.
+                let name = call.call_name().unwrap_or_default();
+                let receiver = call.receiver().map(|r| r.path_segments().join(".")).unwrap_or_default();
+                let writes = matches!(name, "writeHead" | "set" | "setHeader" | "setHeaders" | "header" | "headers")
+                    && !names_request(&receiver);
+                if writes || names_response(&receiver) {
+                    set
+                } else {
+                    send
+                }
             } else {
                 set
             }
@@ -115,4 +136,35 @@ fn names_request(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
     p.split('.').any(|s| matches!(s, "req" | "request" | "client" | "builder" | "init" | "options") || s.ends_with("request"))
         && !names_response(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::testing::ts;
+
+    fn message_for(src: &str) -> String {
+        let tree = ts(src);
+        let Some(pair) = tree.nodes().find(|n| n.kind() == Kind::Pair && n.text().eq_ignore_ascii_case(HEADER)) else {
+            panic!("no header pair in {src}");
+        };
+        describe(pair).0
+    }
+
+    #[test]
+    fn a_headers_object_is_sent_or_set_by_what_receives_it() {
+        for (src, verb) in [
+            ("await post('/mcp', body, { 'mcp-session-id': 'a' });", "sends"),
+            ("await fetch(url, { method: 'POST', headers: { 'mcp-session-id': sid } });", "sends"),
+            ("res.writeHead(200, { 'Mcp-Session-Id': sid });", "sets"),
+            ("res.set({ 'mcp-session-id': sid });", "sets"),
+            ("return new Response(body, { headers: { 'mcp-session-id': sid } });", "sets"),
+            ("const h = { 'mcp-session-id': sid };", "sets"),
+            ("const headers = { 'mcp-session-id': sid };", "sends"),
+            ("mock.mockResolvedValue({ status: 200, headers: new Headers({ 'mcp-session-id': 'x' }) });", "sets"),
+        ] {
+            let message = message_for(src);
+            assert!(message.starts_with(verb), "{src}: {message}");
+        }
+    }
 }
