@@ -99,7 +99,12 @@ impl<'m> Lists<'m> {
         let words = patterns::name_words(name);
         // The first verb of the name decides: `get_or_create` reads, `sqlite_read_query` reads,
         // `gl_create_issue` writes.
-        if words.iter().find(|w| self.is_read(w) || self.is_write(w)).is_some_and(|w| self.is_read(w)) {
+        // A word that is also a noun (`issue`, `order`, `post`) decides only where no plain verb
+        // does: `issue_list` reads a list of issues, `issue_update` updates one.
+        let plain = |w: &&String| !self.needs_object.contains(&w.as_str());
+        let verb = |w: &&String| self.is_read(w) || self.is_write(w);
+        let first = words.iter().filter(plain).find(verb).or_else(|| words.iter().find(verb));
+        if first.is_some_and(|w| self.is_read(w)) {
             return None;
         }
         // `order_status`, `order-total`: a name that ends in what it reads.
@@ -127,7 +132,12 @@ impl<'m> Lists<'m> {
         // A verb that is also a noun or a calculation (`add`, `order`, `run`) needs an object
         // in the name to count: a tool called just `add` sums numbers.
         let alone = words.len() == 1;
-        if let Some(w) = words.iter().find(|w| self.is_write(w) && !(alone && self.needs_object.contains(&w.as_str()))) {
+        let write = words
+            .iter()
+            .filter(plain)
+            .find(|w| self.is_write(w))
+            .or_else(|| words.iter().find(|w| self.is_write(w) && !(alone && self.needs_object.contains(&w.as_str()))));
+        if let Some(w) = write {
             return Some(w.clone());
         }
         desc_verb.filter(|v| self.is_write(v))

@@ -9,6 +9,9 @@ export function register(server: McpServer) {
   server.registerTool('get_invoice', { description: 'Get an invoice', inputSchema: z.object({ id: z.string() }) }, async () => ok);
   // ok: MCP601
   server.registerTool('list_orders', { description: 'List orders that were created today' }, async () => ok);
+  // A noun that is also a verb (`issue`, `order`) gives way to the plain verb after it.
+  // ok: MCP601
+  server.registerTool('issue_get', { description: 'Issue details by key', inputSchema: { key: z.string() } }, async () => ok);
   // A description that starts with a read overrides an ambiguous name.
   // ok: MCP601
   server.registerTool('order_status', { description: 'Returns the status of an order' }, async () => ok);
