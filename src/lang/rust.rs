@@ -446,7 +446,7 @@ impl Lowerer<'_> {
     // -- spans ----------------------------------------------------------------------------
 
     fn range(&self, s: Span) -> (usize, usize) {
-        (self.lines.offset(s.start()), self.lines.offset(s.end()))
+        (self.start(s), self.end(s))
     }
 
     fn start(&self, s: Span) -> usize {
@@ -467,7 +467,7 @@ impl Lowerer<'_> {
     /// From the start of `first` to the end of `last`; each lookup costs a search in
     /// proc-macro2's line table, so only the two ends needed are converted.
     fn join(&self, first: Span, last: Span) -> (usize, usize) {
-        (self.lines.offset(first.start()), self.lines.offset(last.end()))
+        (self.start(first), self.end(last))
     }
 
     /// The span of a small node. `Spanned` prints the node's tokens, so large nodes (items,
@@ -476,18 +476,20 @@ impl Lowerer<'_> {
         self.range(t.span())
     }
 
-    fn type_span(&self, t: &Type) -> (usize, usize) {
-        match (type_start(t), type_end(t)) {
+    /// From `start` to `end` when both edges are known, else the printed span of `node`.
+    fn edges_or_printed<T: Spanned>(&self, start: Option<Span>, end: Option<Span>, node: &T) -> (usize, usize) {
+        match (start, end) {
             (Some(start), Some(end)) => self.join(start, end),
-            _ => self.spanned(t),
+            _ => self.spanned(node),
         }
     }
 
+    fn type_span(&self, t: &Type) -> (usize, usize) {
+        self.edges_or_printed(type_start(t), type_end(t), t)
+    }
+
     fn pat_span(&self, p: &Pat) -> (usize, usize) {
-        match (pat_start(p), pat_end(p)) {
-            (Some(start), Some(end)) => self.join(start, end),
-            _ => self.spanned(p),
-        }
+        self.edges_or_printed(pat_start(p), pat_end(p), p)
     }
 
     fn expr_span(&self, e: &Expr) -> (usize, usize) {
@@ -657,10 +659,7 @@ impl Lowerer<'_> {
                     self.close();
                 }
                 FnArg::Typed(t) => {
-                    let span = match (pat_start(&t.pat), type_end(&t.ty)) {
-                        (Some(start), Some(end)) => self.join(start, end),
-                        _ => self.spanned(t),
-                    };
+                    let span = self.edges_or_printed(pat_start(&t.pat), type_end(&t.ty), t);
                     self.param(&t.pat, Some(&t.ty), span);
                 }
             }
@@ -1224,8 +1223,8 @@ impl Lowerer<'_> {
 
     /// One `Case`: a `Pattern` child per `|` alternative, then `Guard` and `Body`.
     fn arm(&mut self, arm: &Arm) {
-        let start = pat_start(&arm.pat).map_or_else(|| self.spanned(&arm.pat).0, |s| self.lines.offset(s.start()));
-        let span = (start, self.lines.offset(expr_end(&arm.body).end()));
+        let start = pat_start(&arm.pat).map_or_else(|| self.spanned(&arm.pat).0, |s| self.start(s));
+        let span = (start, self.end(expr_end(&arm.body)));
         self.open(Kind::Case, Role::Case, span, "");
         match &arm.pat {
             Pat::Or(or) => {
@@ -2209,29 +2208,23 @@ mod tests {
     fn type_and_pattern_edges_match_printed_spans() {
         use syn::visit::Visit;
         struct Edges(usize);
+        impl Edges {
+            /// Each edge found without printing must be the printed node's edge.
+            fn check(&mut self, printed: Span, start: Option<Span>, end: Option<Span>) {
+                let at = printed.start();
+                if let Some(start) = start {
+                    assert_eq!(start.start(), at, "start of the node at {}:{}", at.line, at.column);
+                    self.0 += 1;
+                }
+                if let Some(end) = end {
+                    assert_eq!(end.end(), printed.end(), "end of the node at {}:{}", at.line, at.column);
+                    self.0 += 1;
+                }
+            }
+        }
         impl<'ast> Visit<'ast> for Edges {
             fn visit_type(&mut self, t: &'ast Type) {
-                let printed = t.span();
-                if let Some(start) = type_start(t) {
-                    assert_eq!(
-                        start.start(),
-                        printed.start(),
-                        "start of the node at {}:{}",
-                        printed.start().line,
-                        printed.start().column
-                    );
-                    self.0 += 1;
-                }
-                if let Some(end) = type_end(t) {
-                    assert_eq!(
-                        end.end(),
-                        printed.end(),
-                        "end of the node at {}:{}",
-                        printed.start().line,
-                        printed.start().column
-                    );
-                    self.0 += 1;
-                }
+                self.check(t.span(), type_start(t), type_end(t));
                 syn::visit::visit_type(self, t);
             }
             fn visit_ident(&mut self, i: &'ast Ident) {
@@ -2242,27 +2235,7 @@ mod tests {
                 self.0 += 1;
             }
             fn visit_pat(&mut self, p: &'ast Pat) {
-                let printed = p.span();
-                if let Some(start) = pat_start(p) {
-                    assert_eq!(
-                        start.start(),
-                        printed.start(),
-                        "start of the node at {}:{}",
-                        printed.start().line,
-                        printed.start().column
-                    );
-                    self.0 += 1;
-                }
-                if let Some(end) = pat_end(p) {
-                    assert_eq!(
-                        end.end(),
-                        printed.end(),
-                        "end of the node at {}:{}",
-                        printed.start().line,
-                        printed.start().column
-                    );
-                    self.0 += 1;
-                }
+                self.check(p.span(), pat_start(p), pat_end(p));
                 syn::visit::visit_pat(self, p);
             }
         }
