@@ -31,3 +31,10 @@ export function resumeSession(url: URL, saved: string) {
   // expect: MCP102
   return [transport.terminateSession(), fresh];
 }
+
+// A test helper that posts with request headers: the header is sent.
+declare function post(path: string, body: unknown, headers: Record<string, string>): Promise<Response>;
+export async function resend(sid: string) {
+  // expect: MCP102
+  return post('/mcp', {}, { 'mcp-session-id': sid });
+}

@@ -38,3 +38,9 @@ export function fromContext(ctx: { http?: { req?: { headers: Record<string, stri
   // expect: MCP102
   return ctx.http?.req?.headers['mcp-session-id'];
 }
+
+// A fetch-style handler answering with the header on its Response.
+export function answer(sid: string) {
+  // expect: MCP102
+  return new Response(null, { status: 202, headers: { 'Mcp-Session-Id': sid } });
+}

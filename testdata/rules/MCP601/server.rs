@@ -53,6 +53,20 @@ impl Shop {
         todo!("{}", args.sku)
     }
 
+    // A noun that is also a verb gives way to the plain verb after it: `issue_get` reads,
+    // `issue_update` writes.
+    // ok: MCP601
+    #[tool(description = "Issue details by key")]
+    async fn issue_get(&self, #[tool(param)] key: String) -> Result<CallToolResult, McpError> {
+        todo!("{key}")
+    }
+
+    #[tool(description = "Issue fields by key")]
+    // expect: MCP601
+    async fn issue_update(&self, #[tool(param)] key: String) -> Result<CallToolResult, McpError> {
+        todo!("{key}")
+    }
+
     // ok: MCP601
     #[tool(description = "Pay an invoice")]
     async fn pay_invoice(&self, Parameters(args): Parameters<PayArgs>) -> Result<CallToolResult, McpError> {
