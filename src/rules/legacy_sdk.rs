@@ -32,8 +32,8 @@ impl Rule for LegacySdk {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         if node.has_flag(flags::NEW) {
             check_construction(node, cx);
-        } else if node.call_name().is_some_and(|n| cx.data("serving_entries").contains(&n)) {
-            record_entry(node, cx);
+        } else if let Some(entry) = serving_entry(node, cx.data("serving_entries")) {
+            record_entry(node, entry, cx);
         }
     }
 
@@ -74,7 +74,7 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let entries = cx.data("serving_entries");
     // Built inline in the factory: `createMcpHandler(() => new McpServer(…))`.
     let inline = node.ancestors().any(|a| {
-        a.kind() == Kind::Call && a.call_name().is_some_and(|n| entries.contains(&n)) && a.args().any(|arg| arg.contains(node))
+        a.kind() == Kind::Call && serving_entry(a, entries).is_some() && a.args().any(|arg| arg.contains(node))
     });
     if inline {
         return;
@@ -100,10 +100,21 @@ fn enclosing_names(node: NodeRef<'_>) -> Vec<String> {
     out
 }
 
+/// The serving entry a call invokes: by its name, or through an alias of its import from the
+/// v2 server package (`import { createMcpHandler as createHandler }`).
+fn serving_entry<'t>(call: NodeRef<'t>, entries: &[&str]) -> Option<&'t str> {
+    let name = call.call_name()?;
+    if entries.contains(&name) {
+        return Some(name);
+    }
+    let callee = call.callee().filter(|c| c.kind() == Kind::Ident)?;
+    imported_export(call.tree().root(), callee.text(), &["@modelcontextprotocol/server"]).filter(|e| entries.contains(e))
+}
+
 /// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the functions the
 /// factory names or calls, and one level further through same-file variables and functions
 /// (`const factory = () => buildServer(config)`).
-fn record_entry(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+fn record_entry(node: NodeRef<'_>, entry: &str, cx: &mut FileCx<'_>) {
     let mut names: BTreeSet<String> = BTreeSet::new();
     let tree_root = cx.tree.root();
     for arg in node.args() {
@@ -121,8 +132,7 @@ fn record_entry(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             }
         }
     }
-    let name = node.call_name().unwrap_or_default().to_string();
-    cx.fact(node, "serving-entry", name, names.into_iter().collect());
+    cx.fact(node, "serving-entry", entry, names.into_iter().collect());
 }
 
 /// The names of the functions a subtree calls (`buildServer()`, `options.createServer()`).

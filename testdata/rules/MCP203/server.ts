@@ -19,3 +19,12 @@ export async function http(transport: NodeStreamableHTTPServerTransport) {
   const server = new McpServer({ name: 'http', version: '2.0.0' }, { capabilities: { tools: {} } });
   await server.connect(transport);
 }
+
+// A factory handed to a function that is no serving entry of the SDK, whatever it is called.
+import { createHandler } from './local-serve';
+
+export const local = createHandler(() => {
+  // expect: MCP203
+  const server = new McpServer({ name: 'local', version: '2.0.0' });
+  return server;
+});

@@ -1,6 +1,7 @@
 // Traps: v2 code that opts in, v1 code (the manifest covers it), other classes named Client.
 import { Client } from '@modelcontextprotocol/client';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler as createSdkHandler } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as PgClient } from 'pg';
@@ -34,3 +35,17 @@ function buildServer() {
 export const handler = createMcpHandler(buildServer);
 // ok: MCP203
 void serveStdio(() => new McpServer({ name: 'stdio', version: '2.0.0' }));
+
+// The serving entry under an alias of its import, with the factory inline or named.
+export const aliased = createSdkHandler(async () => {
+  // ok: MCP203
+  const server = new McpServer({ name: 'aliased', version: '2.0.0' });
+  return server;
+});
+
+function buildAliased() {
+  // ok: MCP203
+  return new McpServer({ name: 'aliased-factory', version: '2.0.0' });
+}
+
+export const aliasedFactory = createSdkHandler(buildAliased);
