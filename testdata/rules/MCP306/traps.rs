@@ -54,3 +54,22 @@ pub fn on_status(params: &TaskStatusNotificationParams) -> &str {
     // ok: MCP306
     &params.task.task_id
 }
+
+// Rust makes every field be written: `None` sends no task parameter and declares no capability.
+pub fn plain_call(name: String) -> rmcp::model::CallToolRequestParams {
+    rmcp::model::CallToolRequestParams {
+        name: name.into(),
+        // ok: MCP306
+        task: None,
+        arguments: None,
+        meta: None,
+    }
+}
+
+pub fn no_tasks() -> ServerCapabilities {
+    ServerCapabilities {
+        // ok: MCP306
+        tasks: None,
+        ..Default::default()
+    }
+}

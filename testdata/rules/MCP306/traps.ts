@@ -51,3 +51,9 @@ export function metaIsGone(meta: Record<string, unknown>, expect: (v: unknown) =
   // ok: MCP306
   expect(meta['io.modelcontextprotocol/related-task']).toBeUndefined();
 }
+
+// An option switched off sends nothing and declares nothing.
+// ok: MCP306
+await client.callTool({ name: 'add', arguments: {} }, undefined, { task: undefined });
+// ok: MCP306
+export const quiet = { capabilities: { tasks: undefined, tools: {} } };
