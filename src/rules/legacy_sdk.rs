@@ -46,28 +46,31 @@ impl Rule for LegacySdk {
 // ---------------------------------------------------------------------------------------------
 // TypeScript v2 constructions
 
-/// The export a local class name was imported as, from a module starting with one of `modules`.
-fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: &[&str]) -> Option<&'t str> {
+/// The export a local name was imported as, from a module starting with one of `modules`
+/// (from any module when `modules` is `None`).
+fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<&[&str]>) -> Option<&'t str> {
+    let from = |module: &str| {
+        modules.is_none_or(|ms| {
+            ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+        })
+    };
     // Imports are top-level statements: scanning the root's children, not the whole tree,
     // keeps this linear in the number of constructions.
     tree_root
         .children()
-        .filter(|n| {
-            n.kind() == Kind::Import
-                && modules.iter().any(|m| n.text().strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
-        })
+        .filter(|n| n.kind() == Kind::Import && from(n.text()))
         .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
 }
 
 fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let Some(class) = node.callee().filter(|c| c.kind() == Kind::Ident).map(|c| c.text()) else { return };
     let root = cx.tree.root();
-    if imported_export(root, class, &["@modelcontextprotocol/client"]) == Some("Client") {
+    if imported_export(root, class, Some(&["@modelcontextprotocol/client"])) == Some("Client") {
         check_client(node, cx);
         return;
     }
     let server_exports = ["Server", "McpServer"];
-    let Some(export) = imported_export(root, class, &["@modelcontextprotocol/server"]).filter(|e| server_exports.contains(e))
+    let Some(export) = imported_export(root, class, Some(&["@modelcontextprotocol/server"])).filter(|e| server_exports.contains(e))
     else {
         return;
     };
@@ -79,14 +82,18 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     if inline {
         return;
     }
-    let names: Vec<String> = enclosing_names(node);
+    let names: Vec<String> = enclosing_names(node, cx.path);
     cx.fact(node, "v2-server", export, names);
 }
 
-/// The names a construction is reachable by: its enclosing functions, and the variables or
-/// properties those functions are assigned to.
-fn enclosing_names(node: NodeRef<'_>) -> Vec<String> {
+/// The names a construction is reachable by: the variable it initializes (qualified by the
+/// file, see [`file_variable`]), its enclosing functions, and the variables or properties
+/// those functions are assigned to.
+fn enclosing_names(node: NodeRef<'_>, path: &str) -> Vec<String> {
     let mut out = Vec::new();
+    if let Some(var) = node.parent().filter(|p| node.role() == Role::Init && p.kind() == Kind::Var && !p.text().is_empty()) {
+        out.push(file_variable(path, var.text()));
+    }
     for f in node.ancestors().filter(|a| a.kind() == Kind::Fn) {
         if !f.text().is_empty() {
             out.push(f.text().to_string());
@@ -100,15 +107,16 @@ fn enclosing_names(node: NodeRef<'_>) -> Vec<String> {
     out
 }
 
-/// The serving entry a call invokes: by its name, or through an alias of its import from the
-/// v2 server package (`import { createMcpHandler as createHandler }`).
+/// The serving entry a call invokes: by its name, or through an alias of its import
+/// (`import { createMcpHandler as createHandler }`). Entries are recognised by name from any
+/// module, since frameworks re-export or wrap them.
 fn serving_entry<'t>(call: NodeRef<'t>, entries: &[&str]) -> Option<&'t str> {
     let name = call.call_name()?;
     if entries.contains(&name) {
         return Some(name);
     }
     let callee = call.callee().filter(|c| c.kind() == Kind::Ident)?;
-    imported_export(call.tree().root(), callee.text(), &["@modelcontextprotocol/server"]).filter(|e| entries.contains(e))
+    imported_export(call.tree().root(), callee.text(), None).filter(|e| entries.contains(e))
 }
 
 /// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the functions the
@@ -122,6 +130,7 @@ fn record_entry(node: NodeRef<'_>, entry: &str, cx: &mut FileCx<'_>) {
         if arg.kind() == Kind::Ident {
             direct.push(arg.text());
         }
+        names.extend(returned_names(arg).into_iter().map(|v| file_variable(cx.path, v)));
         for name in direct {
             if !names.insert(name.to_string()) {
                 continue;
@@ -133,6 +142,29 @@ fn record_entry(node: NodeRef<'_>, entry: &str, cx: &mut FileCx<'_>) {
         }
     }
     cx.fact(node, "serving-entry", entry, names.into_iter().collect());
+}
+
+/// A variable links a construction to a factory only within one file: names such as `server`
+/// are too common to join across a project.
+fn file_variable(path: &str, name: &str) -> String {
+    format!("{path}#{name}")
+}
+
+/// The outer variables a factory returns: `() => server`, `function () { return server; }`.
+/// A variable declared inside the factory is its own (its construction is inline) and may
+/// shadow an outer one of the same name, so it names nothing outside.
+fn returned_names(factory: NodeRef<'_>) -> Vec<&str> {
+    if factory.kind() != Kind::Fn {
+        return Vec::new();
+    }
+    let Some(body) = factory.child(Role::Body) else { return Vec::new() };
+    let returned: Vec<NodeRef<'_>> = if body.kind() == Kind::Ident {
+        vec![body]
+    } else {
+        body.descendants().filter(|n| n.kind() == Kind::Return).filter_map(|r| r.children().next()).collect()
+    };
+    let local = |name: &str| factory.descendants().any(|d| matches!(d.kind(), Kind::Var | Kind::Param) && d.text() == name);
+    returned.into_iter().filter(|v| v.kind() == Kind::Ident).map(|v| v.text()).filter(|name| !local(name)).collect()
 }
 
 /// The names of the functions a subtree calls (`buildServer()`, `options.createServer()`).

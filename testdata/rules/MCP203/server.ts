@@ -1,5 +1,5 @@
 // v2 servers connected to a transport by hand.
-import { McpServer, Server } from '@modelcontextprotocol/server';
+import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
@@ -28,3 +28,18 @@ export const local = createHandler(() => {
   const server = new McpServer({ name: 'local', version: '2.0.0' });
   return server;
 });
+
+// Built at module level and connected by hand; the name is never handed to a serving entry.
+// expect: MCP203
+const handBuilt = new McpServer({ name: 'hand-built', version: '2.0.0' });
+await handBuilt.connect(new StdioServerTransport());
+
+// The factory returns its own `shadowed`, not the module's.
+// expect: MCP203
+const shadowed = new McpServer({ name: 'shadowed', version: '2.0.0' });
+await shadowed.connect(new StdioServerTransport());
+export const shadowHandler = createMcpHandler(() => {
+  const shadowed = new McpServer({ name: 'inner', version: '2.0.0' });
+  return shadowed;
+});
+export const paramHandler = createMcpHandler((shadowed: McpServer) => shadowed);

@@ -2,6 +2,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { createMcpHandler as createSdkHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler as createAgentsHandler } from 'agents/mcp';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as PgClient } from 'pg';
@@ -49,3 +50,17 @@ function buildAliased() {
 }
 
 export const aliasedFactory = createSdkHandler(buildAliased);
+
+// A server built once at module level and returned by the factory.
+// ok: MCP203
+const moduleLevel = new McpServer({ name: 'module-level', version: '2.0.0' });
+export const moduleHandler = createMcpHandler(() => moduleLevel);
+// ok: MCP203
+const returned = new McpServer({ name: 'returned', version: '2.0.0' });
+export const returnHandler = createMcpHandler(function () {
+  return returned;
+});
+
+// A framework's wrapper of the entry, imported under another name.
+// ok: MCP203
+export const wrapped = createAgentsHandler(() => new McpServer({ name: 'wrapped', version: '2.0.0' }));
