@@ -44,14 +44,23 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
     let set = ("sets the removed `Mcp-Session-Id` header on a response".to_string(), true);
     let send = ("sends the removed `Mcp-Session-Id` header".to_string(), false);
     let capture = ("captures the removed `Mcp-Session-Id` header from a response".to_string(), false);
+    let write = ("writes the removed `Mcp-Session-Id` header into a headers object".to_string(), false);
     let Some(parent) = node.parent() else {
         return ("names the removed `Mcp-Session-Id` header".to_string(), false);
     };
     match (node.kind(), node.role(), parent.kind()) {
-        // `req.headers['mcp-session-id']`
+        // `req.headers['mcp-session-id']`, `headers['mcp-session-id'] = sid`
         (Kind::Str, Role::Index, Kind::Index) => {
             let object = parent.object().map(|o| o.path_segments().join(".")).unwrap_or_default();
-            if names_response(&object) {
+            let assigned = parent.role() == Role::Left && parent.parent().is_some_and(|a| a.kind() == Kind::Assign);
+            if assigned {
+                match parent.object().and_then(destination) {
+                    _ if names_response(&object) => set,
+                    Some(Destination::Response) => set,
+                    Some(Destination::Request) => send,
+                    None => write,
+                }
+            } else if names_response(&object) || parent.object().is_some_and(on_a_sent_request) {
                 capture
             } else {
                 read
@@ -64,7 +73,7 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
             let two_args = parent.arg(1).is_some();
             match name {
                 "get" | "getHeader" | "get_all" | "getAll" | "has" | "contains_key" | "remove" | "delete" => {
-                    if names_response(&receiver) {
+                    if names_response(&receiver) || parent.receiver().is_some_and(on_a_sent_request) {
                         capture
                     } else {
                         read
@@ -72,10 +81,20 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
                 }
                 "header" if !two_args => read,
                 "setHeader" | "set" | "append" | "insert" | "header" | "set_header" | "writeHead" => {
-                    if names_request(&receiver) {
+                    if names_request(&receiver) || parent.receiver().is_some_and(|r| builds_request(r) || on_a_sent_request(r)) {
                         send
-                    } else {
+                    } else if names_response(&receiver) || names_handler_context(&receiver) {
                         set
+                    } else if receiver.is_empty() {
+                        // A free `header(name, value)`: a test's request matcher, a builder helper.
+                        ("names the removed `Mcp-Session-Id` header".to_string(), false)
+                    } else {
+                        // `headers.insert(…)`: where the map goes says what it is for.
+                        match parent.receiver().and_then(destination) {
+                            Some(Destination::Response) => set,
+                            Some(Destination::Request) => send,
+                            None => write,
+                        }
                     }
                 }
                 _ => ("names the removed `Mcp-Session-Id` header".to_string(), false),
@@ -132,6 +151,135 @@ fn names_response(path: &str) -> bool {
     p.split('.').any(|s| matches!(s, "res" | "resp" | "response" | "reply") || s.ends_with("response"))
 }
 
+/// A web framework's handler context, whose header setters answer the request: Hono `c`,
+/// Koa `ctx`.
+fn names_handler_context(path: &str) -> bool {
+    matches!(path.split('.').next(), Some("c" | "ctx" | "context"))
+}
+
+/// Whether a receiver belongs to a request this code sends: the chain itself has a sending
+/// call (`client.post(url).header(…)`, `client.post(url).send().await?.headers()`), or its
+/// variable was bound to one (`let init = post(url, body).await?; init.headers()`). Headers
+/// read there come from the answer; headers written there go out with the request.
+fn on_a_sent_request(receiver: NodeRef<'_>) -> bool {
+    let mut root = receiver;
+    loop {
+        if root.kind() == Kind::Call && sends(root) {
+            return true;
+        }
+        match root.kind() {
+            Kind::Member | Kind::Index => root = root.object().unwrap_or(root),
+            Kind::Call => root = root.callee().unwrap_or(root),
+            Kind::Unary => root = root.children().next().unwrap_or(root),
+            _ => break,
+        }
+        if root.kind() == Kind::Ident {
+            break;
+        }
+    }
+    if root.kind() != Kind::Ident {
+        return false;
+    }
+    let Some(scope) = root.ancestors().find(|a| a.kind() == Kind::Fn) else { return false };
+    let name = root.text();
+    scope
+        .descendants()
+        .filter(|d| d.kind() == Kind::Var && d.text() == name && d.start() < root.start())
+        .filter_map(|v| v.child(Role::Init))
+        .last()
+        .is_some_and(|init| std::iter::once(init).chain(init.descendants()).any(|c| c.kind() == Kind::Call && sends(c)))
+}
+
+/// A request builder chain: `http.get(url)`, `client.request(Method::POST, url)`, each
+/// builder step after it (`.header(…)`, `.bearer_auth(…)`).
+fn builds_request(receiver: NodeRef<'_>) -> bool {
+    let mut cur = receiver;
+    while cur.kind() == Kind::Call {
+        let verb = matches!(cur.call_name(), Some("get" | "post" | "put" | "patch" | "delete" | "head" | "request"));
+        if verb && cur.receiver().is_some() && cur.arg(0).is_some() {
+            return true;
+        }
+        match cur.receiver() {
+            Some(r) => cur = r,
+            None => break,
+        }
+    }
+    false
+}
+
+/// Where a headers object goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Destination {
+    Response,
+    Request,
+}
+
+/// Where the headers variable at the root of `object` goes after it is filled in, within its
+/// function: into a response (`new Response(body, { headers })`, `res.writeHead(200, headers)`)
+/// or out with a request (`fetch(url, { headers })`, `send_get_request(url, Some(headers))`).
+fn destination(object: NodeRef<'_>) -> Option<Destination> {
+    let mut root = object;
+    while matches!(root.kind(), Kind::Member | Kind::Index | Kind::Call | Kind::Unary) {
+        root = match root.kind() {
+            Kind::Call => root.callee()?,
+            Kind::Unary => root.children().next()?,
+            _ => root.object()?,
+        };
+    }
+    if root.kind() != Kind::Ident {
+        return None;
+    }
+    let name = root.text();
+    let scope = root.ancestors().find(|a| a.kind() == Kind::Fn)?;
+    for mut use_ in scope.descendants().filter(|d| d.start() > root.start() && d.text() == name) {
+        // `Some(headers)`, `Ok(headers)` pass it on unchanged.
+        while let Some(wrapper) = use_
+            .parent()
+            .filter(|p| use_.role() == Role::Arg && p.kind() == Kind::Call && matches!(p.call_name(), Some("Some" | "Ok")))
+        {
+            use_ = wrapper;
+        }
+        // `{ headers }` and `{ headers: headers }` hand it over as the `headers` option.
+        let handed = match (use_.kind(), use_.parent()) {
+            (Kind::Pair, _) if use_.has_flag(flags::SHORTHAND) => Some(use_),
+            (_, Some(p)) if p.kind() == Kind::Pair && use_.role() == Role::Value => Some(p),
+            (_, Some(p)) if use_.role() == Role::Arg && p.kind() == Kind::Call => {
+                return Some(call_destination(p));
+            }
+            _ => None,
+        };
+        let call = handed.and_then(|pair| pair.parent()).filter(|o| o.role() == Role::Arg).and_then(|o| o.parent());
+        if let Some(call) = call.filter(|c| c.kind() == Kind::Call) {
+            return Some(call_destination(call));
+        }
+    }
+    None
+}
+
+/// What a call that receives a headers object does with it.
+fn call_destination(call: NodeRef<'_>) -> Destination {
+    let name = call.call_name().unwrap_or_default();
+    let receiver = call.receiver().map(|r| r.path_segments().join(".")).unwrap_or_default();
+    let writes = name.ends_with("Response")
+        || (matches!(name, "writeHead" | "set" | "setHeader" | "setHeaders" | "header" | "headers") && !names_request(&receiver))
+        || names_response(&receiver);
+    if writes {
+        Destination::Response
+    } else {
+        Destination::Request
+    }
+}
+
+/// A call that sends a request and returns its answer: `send`, `fetch`, `send_…`, `…post…`
+/// (`mcp_json_post`, `postRequest`). Not `new Request(…)`, which only builds one.
+fn sends(call: NodeRef<'_>) -> bool {
+    if call.has_flag(flags::NEW) {
+        return false;
+    }
+    let lower = call.call_name().unwrap_or_default().to_ascii_lowercase();
+    matches!(lower.as_str(), "send" | "fetch") || lower.starts_with("send") || lower.contains("post")
+}
+
 fn names_request(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
     p.split('.').any(|s| matches!(s, "req" | "request" | "client" | "builder" | "init" | "options") || s.ends_with("request"))
@@ -141,7 +289,7 @@ fn names_request(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::testing::ts;
+    use crate::lang::testing::{rs, ts};
 
     fn message_for(src: &str) -> String {
         let tree = ts(src);
@@ -149,6 +297,58 @@ mod tests {
             panic!("no header pair in {src}");
         };
         describe(pair).0
+    }
+
+    fn literal_message(tree: &crate::tree::Tree, src: &str) -> String {
+        let Some(node) = tree.nodes().find(|n| matches!(n.kind(), Kind::Str | Kind::Pair) && n.text().eq_ignore_ascii_case(HEADER))
+        else {
+            panic!("no header literal in {src}");
+        };
+        describe(node).0
+    }
+
+    #[test]
+    fn what_a_call_does_with_the_header() {
+        for (src, verb) in [
+            ("headers['mcp-session-id'] = sessionId;", "writes"),
+            ("function f() { const headers = {}; headers['mcp-session-id'] = sid; return new Response(body, { headers }); }", "sets"),
+            ("async function f() { const headers = {}; headers['mcp-session-id'] = sid; return fetch(url, { headers: headers }); }", "sends"),
+            ("function f(res) { const h = {}; h['mcp-session-id'] = sid; res.writeHead(200, h); }", "sets"),
+            ("res.headers['mcp-session-id'] = sessionId;", "sets"),
+            ("const id = req.headers['mcp-session-id'];", "reads"),
+            ("async function f() { const r = await fetch(url); return r.headers.get('mcp-session-id'); }", "captures"),
+            ("async function f() { const init = await postRequest(url, body); return init.headers.get('mcp-session-id'); }", "captures"),
+            ("res.setHeader('Mcp-Session-Id', id);", "sets"),
+            ("c.header('Mcp-Session-Id', id);", "sets"),
+            ("headers.set('mcp-session-id', sid);", "writes"),
+        ] {
+            let message = literal_message(&ts(src), src);
+            assert!(message.starts_with(verb), "{src}: {message}");
+        }
+        for (src, verb) in [
+            ("fn f(req: Request) { req.headers().get(\"mcp-session-id\"); }", "reads"),
+            ("fn f() { headers.insert(\"mcp-session-id\", v); }", "writes"),
+            (
+                "async fn f() { let mut headers = HeaderMap::new(); headers.insert(\"mcp-session-id\", v); send_get_request(url, Some(headers)).await; }",
+                "sends",
+            ),
+            (
+                "fn f(mut response: Response) { let mut h = HeaderMap::new(); h.insert(\"mcp-session-id\", v); response.headers_mut().extend(h); }",
+                "sets",
+            ),
+            ("fn f() { response.headers_mut().insert(\"mcp-session-id\", v); }", "sets"),
+            ("fn f() { client.post(url).header(\"mcp-session-id\", sid); }", "sends"),
+            ("fn f() { http.get(&url).header(\"Accept\", \"text/event-stream\").header(\"Mcp-Session-Id\", &sid); }", "sends"),
+            ("fn f() { mcp_json_post(&app, body).header(\"mcp-session-id\", sid); }", "sends"),
+            (
+                "async fn f() { let init = mcp_json_post(&app, body).await; init.headers().get(\"mcp-session-id\"); }",
+                "captures",
+            ),
+            ("fn f() { Mock::given(method(\"POST\")).and(header(\"mcp-session-id\", \"abc\")); }", "names"),
+        ] {
+            let message = literal_message(&rs(src), src);
+            assert!(message.starts_with(verb), "{src}: {message}");
+        }
     }
 
     #[test]
