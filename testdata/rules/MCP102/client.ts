@@ -38,3 +38,9 @@ export async function resend(sid: string) {
   // expect: MCP102
   return post('/mcp', {}, { 'mcp-session-id': sid });
 }
+
+// A test that a legacy server mints a session relies on the header.
+export function mintsSession(res: Response) {
+  // expect: MCP102
+  expect(res.headers.get('mcp-session-id')).not.toBeNull();
+}

@@ -37,3 +37,14 @@ pub fn in_macro(id: &str) -> String {
     // expect: MCP102
     format!("{}: {}", "MCP-SESSION-ID", id)
 }
+
+pub fn require_session(headers: &HeaderMap) -> Result<(), StatusCode> {
+    // A server that refuses requests without a session still relies on it.
+    // expect: MCP102
+    if headers.get("mcp-session-id").is_none() {
+        return Err(StatusCode::BAD_REQUEST);
+    }
+    // expect: MCP102
+    assert!(!headers.get("mcp-session-id").is_none());
+    Ok(())
+}

@@ -28,3 +28,11 @@ pub fn sessions(store: &HashMap<String, Login>, login: &Login) -> bool {
     // ok: MCP102
     store.contains_key(&login.session_id)
 }
+
+// Tests that the server mints no session: what 2026-07-28 wants.
+pub fn no_session(response: &reqwest::Response) {
+    // ok: MCP102
+    assert!(response.headers().get("mcp-session-id").is_none());
+    // ok: MCP102
+    assert_eq!(response.headers().get("Mcp-Session-Id"), None);
+}

@@ -30,3 +30,13 @@ export function notTransport(connection: { sessionId: string }) {
   // ok: MCP102
   return connection.sessionId;
 }
+
+// Tests that the server mints no session: what 2026-07-28 wants.
+export function noSession(res: Response, assert: { equal(a: unknown, b: unknown): void }) {
+  // ok: MCP102
+  expect(res.headers.get('mcp-session-id')).toBeNull();
+  // ok: MCP102
+  expect(res.headers.get('Mcp-Session-Id')).toBeUndefined();
+  // ok: MCP102
+  assert.equal(res.headers.get('mcp-session-id'), null);
+}
