@@ -109,12 +109,45 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            if !exclude(node) {
+            if !exclude(node) && !listed_as_refused(node) {
                 report(p, at, &value, cx);
             }
             return;
         }
     }
+}
+
+/// Words of a collection's name that say the code refuses what it lists.
+const REFUSAL_WORDS: &[&str] =
+    &["removed", "unsupported", "rejected", "refused", "disallowed", "forbidden", "blocked", "denied"];
+
+/// A name listed in a collection that the code names for what it refuses
+/// (`const REMOVED_METHODS = [PingRequestMethod::VALUE, …]`, `new Set(['ping'])` bound to
+/// `unsupportedMethods`): turning removed requests away is the migrated behaviour, not a use.
+pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
+    let mut item = node;
+    while let Some(p) =
+        item.parent().filter(|p| matches!(p.kind(), Kind::Member | Kind::Index) && item.role() == Role::Object)
+    {
+        item = p;
+    }
+    let Some(list) = item.parent().filter(|p| {
+        (p.kind() == Kind::Array && item.role() == Role::Elem)
+            || (p.kind() == Kind::Macro && p.text() == "vec" && item.role() == Role::Arg)
+    }) else {
+        return false;
+    };
+    // Through `&[…]`, `vec![…]`, `new Set([…])`, `HashSet::from([…])`, to the binding.
+    let mut holder = list.parent();
+    for _ in 0..2 {
+        match holder {
+            Some(h) if matches!(h.kind(), Kind::Unary | Kind::Call | Kind::Macro) => holder = h.parent(),
+            _ => break,
+        }
+    }
+    holder
+        .filter(|h| matches!(h.kind(), Kind::Var | Kind::Field | Kind::Pair))
+        .is_some_and(|h| name_words(h.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str())))
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {

@@ -39,3 +39,7 @@ export function dispatch(message: { method: string; params: { uri: string } }) {
 
 // expect: MCP303
 export type Subscription = SubscribeRequest['params'];
+
+// A list of methods the server still serves, whatever its name says about others.
+// expect: MCP303
+export const SUPPORTED_METHODS = ['resources/subscribe', 'tools/list'];

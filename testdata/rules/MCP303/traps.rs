@@ -45,3 +45,17 @@ pub async fn modern(client: &rmcp::Peer<rmcp::RoleClient>, uri: &str) -> anyhow:
     let _ = note;
     Ok(())
 }
+
+// A list of what a modern server turns away is the migration itself.
+pub const REMOVED_METHODS: &[&str] = &[
+    // ok: MCP303
+    rmcp::model::SubscribeRequestMethod::VALUE,
+    // ok: MCP303
+    "resources/unsubscribe",
+];
+
+pub fn unsupported_methods() -> Vec<&'static str> {
+    // ok: MCP303
+    let unsupported = vec!["resources/subscribe"];
+    unsupported
+}

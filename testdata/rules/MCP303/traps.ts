@@ -37,3 +37,8 @@ export function modernPathTest(sent: string[], expect: (v: unknown) => { not: { 
   // ok: MCP303
   expect(sent).not.toContain('resources/subscribe');
 }
+
+// A list of what a modern server turns away is the migration itself.
+// ok: MCP303
+const REJECTED_METHODS = new Set(['resources/subscribe', 'resources/unsubscribe']);
+export const refuses = (method: string) => REJECTED_METHODS.has(method);
