@@ -41,3 +41,11 @@ pub fn past(date: &str) -> bool {
 pub fn used() -> (&'static str, ProtocolVersion) {
     (RELEASED_AT, MODERN)
 }
+
+pub enum ApiVersion {
+    V2025_06_18,
+}
+
+// A version enum of the application, not the protocol's.
+// ok: MCP204
+pub const API: ApiVersion = ApiVersion::V2025_06_18;

@@ -52,3 +52,12 @@ pub fn client_request(req: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
     // expect: MCP204
     req.header("MCP-Protocol-Version", "2025-06-18")
 }
+
+// rust-mcp-schema spells the revisions without the underscore after `V`.
+pub fn rust_mcp_schema_info() -> rust_mcp_sdk::schema::InitializeResult {
+    rust_mcp_sdk::schema::InitializeResult {
+        // expect: MCP204
+        protocol_version: rust_mcp_sdk::schema::ProtocolVersion::V2025_11_25.into(),
+        ..Default::default()
+    }
+}
