@@ -146,7 +146,7 @@ impl Rule for SessionState {
                 // where it is declared; here only if nothing else is.
                 Some(decl) if decl.kind() == Kind::Param || is_handle(decl) => {
                     let name = store.path().unwrap_or_else(|| short(cx.text(store)));
-                    if !deferred.iter().any(|(n, _, _)| *n == name) {
+                    if !deferred.iter().any(|(n, _, _)| last_segment(n) == last_segment(&name)) {
                         deferred.push((name, store, key_text));
                     }
                 }
@@ -167,7 +167,9 @@ impl Rule for SessionState {
                 }
                 None => {
                     let name = store.path().unwrap_or_else(|| short(cx.text(store)));
-                    if reported_names.insert(name.clone()) {
+                    // One field reached through different receivers (`self.state.sessions`,
+                    // `state.sessions`) is one store.
+                    if reported_names.insert(last_segment(&name).to_string()) {
                         cx.report(store, format!("`{name}` is keyed by the protocol session id (`{key_text}`){}", GONE));
                     }
                 }
@@ -189,6 +191,11 @@ impl Rule for SessionState {
 const GONE: &str = "; 2026-07-28 has no protocol sessions, so this state is lost or shared between callers";
 /// What happens to session machinery.
 const REMOVED: &str = ", which 2026-07-28 removed";
+
+/// The field a store path ends with: `self.state.sessions` → `sessions`.
+fn last_segment(path: &str) -> &str {
+    path.rsplit('.').next().unwrap_or(path)
+}
 
 fn short(text: &str) -> String {
     let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
