@@ -26,14 +26,36 @@ struct LegacySdk;
 
 impl Rule for LegacySdk {
     fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
-        vec![Kind::Call]
+        vec![Kind::Call, Kind::Import]
     }
 
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
-        if node.has_flag(flags::NEW) {
-            check_construction(node, cx);
-        } else if let Some(entry) = serving_entry(node, cx.data("serving_entries")) {
-            record_entry(node, entry, cx);
+        let entries = cx.data("serving_entries");
+        match node.kind() {
+            Kind::Call if node.has_flag(flags::NEW) => check_construction(node, cx),
+            Kind::Call => {
+                if let Some(entry) = node.call_name().filter(|n| entries.contains(n)) {
+                    record_entry(node, entry, cx);
+                }
+            }
+            // An entry imported under another name (`import { createMcpHandler as serve }`):
+            // its calls are found from the import, so that other calls pay nothing.
+            Kind::Import => {
+                for (export, local) in node.import_bindings() {
+                    if export == local || !entries.contains(&export) {
+                        continue;
+                    }
+                    let calls: Vec<NodeRef<'_>> = cx
+                        .tree
+                        .nodes()
+                        .filter(|c| c.kind() == Kind::Call && !c.has_flag(flags::NEW) && c.callee().is_some_and(|f| f.is_ident(local)))
+                        .collect();
+                    for call in calls {
+                        record_entry(call, export, cx);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
