@@ -278,8 +278,11 @@ impl<'s, 't> Lowerer<'s, 't> {
                 if child.is_named() {
                     named_left -= 1;
                     if Some(child.id()) != skip {
-                        let field = self.field_name(self.cursor.field_id());
-                        let role = inherit.unwrap_or_else(|| role_for(parent_kind, field, self.kind(child)));
+                        // The field is looked up only when it decides the role.
+                        let role = match inherit {
+                            Some(role) => role,
+                            None => role_for(parent_kind, self.field_name(self.cursor.field_id()), self.kind(child)),
+                        };
                         stack.push(Work::Visit(child, role));
                     }
                 }
