@@ -123,12 +123,19 @@ pub fn context_tokens() -> Vec<String> {
         .iter()
         .chain(MCP_TYPES)
         .chain(MCP_METHODS.iter().filter(|m| m.contains('/')))
-        .chain(["mcp-session-id", "ServerHandler", "server/discover"].iter())
+        .chain(["mcp-session-id", "ServerHandler", "server/discover", "protocolVersion"].iter())
         .map(|t| t.to_ascii_lowercase())
         .collect();
     tokens.sort();
     tokens.dedup();
     tokens
+}
+
+/// `{ method: 'initialize', params: { protocolVersion, … } }`: the MCP handshake, which LSP's
+/// `initialize` (no `protocolVersion`) is not.
+fn is_mcp_initialize(method: NodeRef<'_>) -> bool {
+    method.value().and_then(|v| v.str_value()) == Some("initialize")
+        && method.parent().and_then(|o| o.field("params")).is_some_and(|p| p.field("protocolVersion").is_some())
 }
 
 /// Facts about one file that rules share.
@@ -182,6 +189,9 @@ impl FileContext {
                         && key.contains('/')
                         && is_mcp_method(key)
                     {
+                        cx.mcp = true;
+                    }
+                    if !cx.mcp && key == "method" && is_mcp_initialize(node) {
                         cx.mcp = true;
                     }
                 }
