@@ -87,7 +87,10 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
         (Kind::Str, Role::Index, Kind::Index) => {
             let object = parent.object().map(|o| o.path_segments().join(".")).unwrap_or_default();
             let assigned = parent.role() == Role::Left && parent.parent().is_some_and(|a| a.kind() == Kind::Assign);
-            if assigned {
+            let deleted = parent.parent().is_some_and(|u| u.kind() == Kind::Unary && u.text() == "delete");
+            if deleted {
+                ("deletes the removed `Mcp-Session-Id` header from a headers object".to_string(), false)
+            } else if assigned {
                 match parent.object().and_then(destination) {
                     _ if names_response(&object) => set,
                     Some(Destination::Response) => set,
@@ -136,15 +139,15 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
         }
         // `exposedHeaders: ['Mcp-Session-Id']`
         (Kind::Str, Role::Elem, Kind::Array) if parent.parent().is_some_and(|p| is_cors_key(p.text())) => {
-            ("exposes the removed `Mcp-Session-Id` header through CORS".to_string(), true)
+            cors(parent.parent().map_or("", |p| p.text()))
         }
-        (Kind::Str, Role::Value, Kind::Pair) if is_cors_key(parent.text()) => {
-            ("exposes the removed `Mcp-Session-Id` header through CORS".to_string(), true)
-        }
+        (Kind::Str, Role::Value, Kind::Pair) if is_cors_key(parent.text()) => cors(parent.text()),
         // `headers: { 'mcp-session-id': sid }`
         (Kind::Pair, _, Kind::Object) => {
-            let outer = parent.parent();
-            if outer.is_some_and(|p| p.text().eq_ignore_ascii_case("headers")) {
+            // Through a conditional spread: `{ ...(sid ? { 'mcp-session-id': sid } : {}) }`.
+            let object = spread_target(parent);
+            let outer = object.parent();
+            if outer.is_some_and(|p| p.kind() != Kind::Var && p.text().eq_ignore_ascii_case("headers")) {
                 // Request options send it, except those of `new Response(body, { headers })`.
                 let call = outer.and_then(|p| p.parent()).and_then(|o| o.parent()).filter(|c| c.kind() == Kind::Call);
                 if call.is_some_and(|c| c.call_name().is_some_and(|n| n.ends_with("Response"))) {
@@ -153,19 +156,32 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
                     send
                 }
             } else if let Some(call) = outer.filter(|c| {
-                c.kind() == Kind::Call && parent.role() == Role::Arg && c.call_name() != Some("Headers")
+                c.kind() == Kind::Call && object.role() == Role::Arg && c.call_name() != Some("Headers")
             }) {
                 // The headers object handed to a call: a response writer (`res.writeHead(200, {…})`,
                 // `res.set({…})`) sets it; any other call (`post(url, body, {…})`) sends it. A bare
                 // `new Headers({…})` says neither, and keeps the default.
-                let name = call.call_name().unwrap_or_default();
-                let receiver = call.receiver().map(|r| r.path_segments().join(".")).unwrap_or_default();
-                let writes = matches!(name, "writeHead" | "set" | "setHeader" | "setHeaders" | "header" | "headers")
-                    && !names_request(&receiver);
-                if writes || names_response(&receiver) {
+                match call_destination(call) {
+                    Destination::Response => set,
+                    Destination::Request => send,
+                }
+            } else if let Some(left) = outer.filter(|a| a.kind() == Kind::Assign && object.role() == Role::Right).and_then(|a| a.child(Role::Left)) {
+                // `mockReq.headers = { …, 'mcp-session-id': sid }`
+                let target = left.path_segments().join(".");
+                if names_response(&target) {
                     set
-                } else {
+                } else if names_request(&target) {
                     send
+                } else {
+                    write
+                }
+            } else if let Some(var) = outer.filter(|v| v.kind() == Kind::Var && object.role() == Role::Init) {
+                // `const headers = { … }`, then where the variable goes.
+                match variable_destination(var.text(), var) {
+                    Some(Destination::Response) => set,
+                    Some(Destination::Request) => send,
+                    None if var.text().eq_ignore_ascii_case("headers") => send,
+                    None => set,
                 }
             } else {
                 set
@@ -175,14 +191,23 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
     }
 }
 
+/// A CORS list that exposes the header to scripts or allows clients to send it.
+fn cors(key: &str) -> (String, bool) {
+    let k = key.to_ascii_lowercase().replace(['-', '_'], "");
+    let verb = if k.contains("expose") { "exposes" } else { "allows" };
+    (format!("{verb} the removed `Mcp-Session-Id` header through CORS"), true)
+}
+
 fn is_cors_key(key: &str) -> bool {
     let k = key.to_ascii_lowercase().replace(['-', '_'], "");
     k.contains("exposeheaders") || k.contains("exposedheaders") || k.contains("allowheaders") || k.contains("allowedheaders")
 }
 
+/// A path with a segment named for a response: `res`, `reply`, `initResponse`, `mockRes`.
 fn names_response(path: &str) -> bool {
-    let p = path.to_ascii_lowercase();
-    p.split('.').any(|s| matches!(s, "res" | "resp" | "response" | "reply") || s.ends_with("response"))
+    path.split('.').any(|s| {
+        crate::patterns::name_words(s).last().is_some_and(|w| matches!(w.as_str(), "res" | "resp" | "response" | "reply"))
+    })
 }
 
 /// A web framework's handler context, whose header setters answer the request: Hono `c`,
@@ -241,6 +266,22 @@ fn builds_request(receiver: NodeRef<'_>) -> bool {
     false
 }
 
+/// The object a literal is spread into, through a condition: for
+/// `{ a, ...(sid ? { 'mcp-session-id': sid } : {}) }`, the outer object.
+fn spread_target(object: NodeRef<'_>) -> NodeRef<'_> {
+    let mut cur = object;
+    loop {
+        match cur.parent() {
+            Some(p) if p.kind() == Kind::If && matches!(cur.role(), Role::Then | Role::Else) => cur = p,
+            Some(p) if p.kind() == Kind::Spread => match p.parent().filter(|o| o.kind() == Kind::Object) {
+                Some(o) => return o,
+                None => return object,
+            },
+            _ => return object,
+        }
+    }
+}
+
 /// Where a headers object goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Destination {
@@ -263,9 +304,14 @@ fn destination(object: NodeRef<'_>) -> Option<Destination> {
     if root.kind() != Kind::Ident {
         return None;
     }
-    let name = root.text();
-    let scope = root.ancestors().find(|a| a.kind() == Kind::Fn)?;
-    for mut use_ in scope.descendants().filter(|d| d.start() > root.start() && d.text() == name) {
+    variable_destination(root.text(), root)
+}
+
+/// Where the variable `name`, bound or filled in at `at`, goes later in its function; failing
+/// that, what the function's name says it builds (`getResponseHeaders`, `requestHeaders`).
+fn variable_destination(name: &str, at: NodeRef<'_>) -> Option<Destination> {
+    let scope = at.ancestors().find(|a| a.kind() == Kind::Fn)?;
+    for mut use_ in scope.descendants().filter(|d| d.start() > at.start() && d.text() == name) {
         // `Some(headers)`, `Ok(headers)` pass it on unchanged.
         while let Some(wrapper) = use_
             .parent()
@@ -287,7 +333,14 @@ fn destination(object: NodeRef<'_>) -> Option<Destination> {
             return Some(call_destination(call));
         }
     }
-    None
+    let words = crate::patterns::name_words(scope.text());
+    if words.iter().any(|w| w == "response" || w == "res") {
+        Some(Destination::Response)
+    } else if words.iter().any(|w| w == "request" || w == "req") {
+        Some(Destination::Request)
+    } else {
+        None
+    }
 }
 
 /// What a call that receives a headers object does with it.
@@ -314,10 +367,14 @@ fn sends(call: NodeRef<'_>) -> bool {
     matches!(lower.as_str(), "send" | "fetch") || lower.starts_with("send") || lower.contains("post")
 }
 
+/// A path with a segment named for an outgoing request or its options: `req`, `mockReq`,
+/// `postRequest`, `client`, `builder`, `init`, `options`.
 fn names_request(path: &str) -> bool {
-    let p = path.to_ascii_lowercase();
-    p.split('.').any(|s| matches!(s, "req" | "request" | "client" | "builder" | "init" | "options") || s.ends_with("request"))
-        && !names_response(path)
+    path.split('.').any(|s| {
+        crate::patterns::name_words(s)
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "req" | "request" | "client" | "builder" | "init" | "options"))
+    }) && !names_response(path)
 }
 
 #[cfg(test)]
@@ -355,6 +412,13 @@ mod tests {
             ("res.setHeader('Mcp-Session-Id', id);", "sets"),
             ("c.header('Mcp-Session-Id', id);", "sets"),
             ("headers.set('mcp-session-id', sid);", "writes"),
+            ("await fetch(url, { headers: { a: 'b', ...(sid ? { 'mcp-session-id': sid } : {}) } });", "sends"),
+            ("mockReq.headers = { ...mockReq.headers, 'mcp-session-id': sessionId };", "sends"),
+            ("app.use(cors({ allowedHeaders: ['Content-Type', 'Mcp-Session-Id'] }));", "allows"),
+            ("app.use(cors({ exposedHeaders: ['Mcp-Session-Id'] }));", "exposes"),
+            ("delete mockReq.headers['mcp-session-id'];", "deletes"),
+            ("function getResponseHeaders() { const headers = {}; headers['mcp-session-id'] = id; return headers; }", "sets"),
+            ("function build() { const h = { 'mcp-session-id': sid }; return fetch(url, { headers: h }); }", "sends"),
         ] {
             let message = literal_message(&ts(src), src);
             assert!(message.starts_with(verb), "{src}: {message}");
