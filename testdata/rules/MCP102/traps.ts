@@ -1,5 +1,6 @@
 // Traps: mentions of the header that are not header handling.
 // The Mcp-Session-Id header was removed in 2026-07-28. (a comment: not a finding)
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 /**
@@ -39,4 +40,13 @@ export function noSession(res: Response, assert: { equal(a: unknown, b: unknown)
   expect(res.headers.get('Mcp-Session-Id')).toBeUndefined();
   // ok: MCP102
   assert.equal(res.headers.get('mcp-session-id'), null);
+}
+
+// The 2024-11-05 HTTP+SSE transport's session id is its `/message?sessionId=` routing key, not
+// the header; MCP104 reports the transport itself.
+export function legacySse(res: import('node:http').ServerResponse) {
+  // expect: MCP104=note
+  const transport = new SSEServerTransport('/message', res);
+  // ok: MCP102
+  return transport.sessionId;
 }
