@@ -171,11 +171,37 @@ fn answers_constant(handler: NodeRef<'_>) -> bool {
     literal
 }
 
+/// Whether a handler only hands the request to a function of the same file that answers 405
+/// (`(c) => this.#handleSse(c.req.raw)` where `#handleSse` ends in 405).
+fn delegates_to_405(handler: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
+    let Some(mut body) = handler.child(Role::Body) else { return false };
+    // `{ return f(…); }`, `async () => f(…)`, `await f(…)`.
+    loop {
+        let next = match body.kind() {
+            Kind::Block | Kind::Return => {
+                let mut children = body.children();
+                match (children.next(), children.next()) {
+                    (Some(only), None) => only,
+                    _ => return false,
+                }
+            }
+            Kind::Unary if body.text() == "await" => match body.children().next() {
+                Some(inner) => inner,
+                None => return false,
+            },
+            _ => break,
+        };
+        body = next;
+    }
+    let Some(name) = body.call_name().filter(|_| body.kind() == Kind::Call && !body.has_flag(flags::NEW)) else { return false };
+    cx.tree.nodes().filter(|f| f.kind() == Kind::Fn && f.text() == name && f.id() != handler.id()).any(|f| only_405(f, cx))
+}
+
 /// Decides whether a GET/DELETE route with this path and these handler arguments is a finding.
 fn route_is_legacy(path: NodeRef<'_>, handlers: &[NodeRef<'_>], cx: &FileCx<'_>) -> bool {
     let bodies: Vec<NodeRef<'_>> = handlers.iter().filter_map(|h| handler_fn(*h)).collect();
     // The last handler answers; middleware before it does not decide the verb's meaning.
-    if bodies.last().is_some_and(|b| only_405(*b, cx) || answers_constant(*b)) {
+    if bodies.last().is_some_and(|b| only_405(*b, cx) || answers_constant(*b) || delegates_to_405(*b, cx)) {
         return false;
     }
     match endpoint_of(path) {

@@ -61,3 +61,13 @@ hono.on('DELETE', '/mcp', async (c) => c.body(null, 204));
 const config = { endpoint: '/rpc' };
 // expect: MCP104
 app.get(config.endpoint, (req, res) => transport.handleRequest(req, res));
+
+// A route that delegates to a same-file function which still opens the stream for some clients.
+async function streamOr405(req: Request, res: never) {
+  if (!req.headers.get('accept')?.includes('text/event-stream')) {
+    return new Response(null, { status: 405 });
+  }
+  return transport.handleRequest(req as never, res);
+}
+// expect: MCP104
+hono.get('/mcp', (c) => streamOr405(c.req.raw, c.res as never));

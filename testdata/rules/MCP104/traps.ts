@@ -3,6 +3,7 @@ import express from 'express';
 import { createServer } from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { Hono } from 'hono';
 
 declare const buildServer: () => never;
 const handler = createMcpHandler(buildServer);
@@ -66,3 +67,25 @@ createServer((req, res) => {
 // session's end.
 // ok: MCP104
 app.get('/stub/mcp', () => 'ok');
+
+// A Hono route that answers 405 through a method of the same file. (Its DELETE still tells
+// clients their session ended: a 2026-07-28 server answers 405 there too.)
+class EdgeServer {
+  readonly #app = new Hono();
+
+  routes(path: string) {
+    // ok: MCP104
+    this.#app.get('/mcp', async (c) => this.#rejectStream(c.req.raw));
+    // expect: MCP104
+    this.#app.delete('/mcp', async () => new Response(null, { status: 204 }));
+    return path;
+  }
+
+  async #rejectStream(request: Request): Promise<Response> {
+    if (!request.headers.get('accept')?.includes('text/event-stream')) {
+      return new Response('Not Acceptable', { status: 406 });
+    }
+    return new Response('Method Not Allowed', { status: 405 });
+  }
+}
+void EdgeServer;
