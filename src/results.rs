@@ -145,10 +145,29 @@ impl<'a> Finder<'a> {
         let Some(parent) = outer.parent() else { return true };
         match (outer.role(), parent.kind()) {
             (Role::Value, Kind::Pair) | (Role::Elem, Kind::Array) => false,
-            (Role::Arg, Kind::Call) => !parent.call_name().is_some_and(|n| self.assertions.contains(&n)),
-            (Role::Arg, Kind::Macro) => !self.assertions.contains(&parent.text()),
+            (Role::Arg, Kind::Call | Kind::Macro) => !self.is_assertion(parent),
+            // `const EXPECTED = {…}; expect(frame).toEqual(EXPECTED)`: an expectation kept in a
+            // variable.
+            (Role::Init, Kind::Var) if !parent.text().is_empty() => !self.only_asserted(parent),
             _ => true,
         }
+    }
+
+    fn is_assertion(&self, call: NodeRef<'_>) -> bool {
+        match call.kind() {
+            Kind::Call => call.call_name().is_some_and(|n| self.assertions.contains(&n)),
+            Kind::Macro => self.assertions.contains(&call.text()),
+            _ => false,
+        }
+    }
+
+    /// Whether a variable is used, and used only as an argument of assertions.
+    fn only_asserted(&self, var: NodeRef<'_>) -> bool {
+        let name = var.text();
+        let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
+        let mut uses =
+            scope.descendants().filter(|d| d.kind() == Kind::Ident && d.text() == name && !var.contains(*d)).peekable();
+        uses.peek().is_some() && uses.all(|u| u.role() == Role::Arg && u.parent().is_some_and(|p| self.is_assertion(p)))
     }
 
     /// Whether `result` looks like a result of `method`: it has one of the method's keys (or a

@@ -55,3 +55,11 @@ export function reply(id: number, line: string) {
   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result: { tools: TOOLS, ttlMs: 0, cacheScope: 'public' } }) + '\n');
   return line;
 }
+
+// Kept in a variable, sent, then also asserted on: still a result this code sends.
+export function sendAndCheck(sent: unknown[]) {
+  // expect: MCP403
+  const frame = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'ok' }] } };
+  process.stdout.write(JSON.stringify(frame));
+  expect(sent).toContainEqual(frame);
+}

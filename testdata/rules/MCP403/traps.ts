@@ -111,3 +111,10 @@ export function badge(r: { resultType?: string }) {
   // ok: MCP403
   return r.resultType === 'complete' ? 'complete' : undefined;
 }
+
+// An expectation kept in a variable that only assertions use.
+// ok: MCP403
+const EXPECTED_FRAME = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } };
+export function checkFrame(frame: unknown) {
+  expect(frame).toEqual(EXPECTED_FRAME);
+}
