@@ -167,7 +167,21 @@ impl<'a> Finder<'a> {
         let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
         let mut uses =
             scope.descendants().filter(|d| d.kind() == Kind::Ident && d.text() == name && !var.contains(*d)).peekable();
-        uses.peek().is_some() && uses.all(|u| u.role() == Role::Arg && u.parent().is_some_and(|p| self.is_assertion(p)))
+        uses.peek().is_some() && uses.all(|u| self.in_expected_value(u))
+    }
+
+    /// Whether a node is (part of) an assertion's argument: `toEqual(x)`, `toEqual([x])`.
+    fn in_expected_value(&self, node: NodeRef<'_>) -> bool {
+        let mut cur = node;
+        while let Some(p) = cur.parent().filter(|p| {
+            matches!(
+                (cur.role(), p.kind()),
+                (Role::Elem, Kind::Array) | (Role::Value, Kind::Pair) | (Role::Member, Kind::Object)
+            )
+        }) {
+            cur = p;
+        }
+        cur.role() == Role::Arg && cur.parent().is_some_and(|p| self.is_assertion(p))
     }
 
     /// Whether `result` looks like a result of `method`: it has one of the method's keys (or a

@@ -115,6 +115,7 @@ export function badge(r: { resultType?: string }) {
 // An expectation kept in a variable that only assertions use.
 // ok: MCP403
 const EXPECTED_FRAME = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } };
-export function checkFrame(frame: unknown) {
+export function checkFrame(frame: unknown, frames: unknown[]) {
   expect(frame).toEqual(EXPECTED_FRAME);
+  expect(frames).toEqual([EXPECTED_FRAME]);
 }
