@@ -149,8 +149,62 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
             );
         }
         _ => {
-            cx.report(num, "emits error −32002 (resource not found); 2026-07-28 servers send −32602 with `data.uri`");
+            cx.report(num, emits_message(num));
         }
+    }
+}
+
+/// The message for an emitted −32002: an error whose own message is about something else
+/// (`{ code: -32002, message: 'User ID required' }`) needs a code of its own, not −32602.
+fn emits_message(num: NodeRef<'_>) -> String {
+    let own = num
+        .parent()
+        .filter(|p| p.kind() == Kind::Pair)
+        .and_then(|p| p.parent())
+        .and_then(|o| o.field("message"))
+        .and_then(|m| m.str_value());
+    match own {
+        Some(text) if !about_a_missing_resource(text) => format!(
+            "emits error −32002 for `{}`: receivers read −32002 as \"resource not found\" whatever the message; give this error a code outside −32000…−32019",
+            shortened(&crate::engine::normalized(text))
+        ),
+        _ => "emits error −32002 (resource not found); 2026-07-28 servers send −32602 with `data.uri`".to_string(),
+    }
+}
+
+fn shortened(text: &str) -> String {
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(57).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+fn about_a_missing_resource(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    ["not found", "resource", "missing", "unknown", "no such", "does not exist", "not exist"].iter().any(|w| m.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::testing::{rs, ts};
+
+    fn message_of(tree: &crate::tree::Tree) -> String {
+        let Some(num) = tree.nodes().find(|n| n.int() == Some(-32002)) else { panic!("no -32002") };
+        emits_message(num)
+    }
+
+    #[test]
+    fn an_error_about_something_else_needs_its_own_code() {
+        let auth = ts("res.status(401).json({ jsonrpc: '2.0', error: { code: -32002, message: 'User ID required' }, id: null });");
+        assert!(message_of(&auth).contains("`User ID required`"), "{}", message_of(&auth));
+        let missing = ts("reply({ error: { code: -32002, message: `Resource not found: ${uri}` } });");
+        assert!(message_of(&missing).contains("−32602 with `data.uri`"), "{}", message_of(&missing));
+        let bare = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002}}) }");
+        assert!(message_of(&bare).contains("−32602 with `data.uri`"), "{}", message_of(&bare));
+        let forbidden = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002, \"message\": \"Forbidden\"}}) }");
+        assert!(message_of(&forbidden).contains("`Forbidden`"), "{}", message_of(&forbidden));
     }
 }
 
