@@ -434,9 +434,13 @@ fn input_at(schema: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> Input {
     if depth > 3 {
         return Input::NoKey;
     }
-    // The names a schema is built from: its own root (`Schema.shape`, `Base.extend({…})`) and
-    // spreads (`{ ...Base.shape, x }`).
+    // The names a schema is built from: its own root (`Schema.shape`, `Base.extend({…})`),
+    // the arguments of a converter (`zodToJsonSchema(Schema)`, which come last so that they
+    // name the schema over the converter) and spreads (`{ ...Base.shape, x }`).
     let mut roots = vec![root_ident(schema)];
+    if schema.kind() == Kind::Call {
+        roots.extend(schema.args().map(root_ident));
+    }
     roots.extend(
         schema
             .descendants()

@@ -1,7 +1,8 @@
 // Fixture: a low-level server that dispatches tools/call by hand.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { TransferArgs } from './schemas.js';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { PaymentArgs, TransferArgs } from './schemas.js';
 
 export function wire(server: Server) {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -10,6 +11,11 @@ export function wire(server: Server) {
       { name: 'transfer_funds', description: 'Move money between accounts', inputSchema: TransferArgs },
       // ok: MCP601
       { name: 'lookup_account', description: 'Find an account', inputSchema: { type: 'object' } },
+      // Through a converter of the schema: its argument is the schema.
+      // ok: MCP601
+      { name: 'transfer_between', description: 'Move money between accounts', inputSchema: zodToJsonSchema(TransferArgs) },
+      // expect: MCP601
+      { name: 'charge_invoice', description: 'Charge an invoice', inputSchema: zodToJsonSchema(PaymentArgs) },
     ],
   }));
 
