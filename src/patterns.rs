@@ -703,12 +703,25 @@ fn reaches_send_call(expr: NodeRef<'_>) -> bool {
 
 /// Whether `node` is the first argument of a send call (the second of `write!`/`writeln!`,
 /// whose first is the writer, counts through [`reaches_send_call`]).
+/// A sender invoked through `Function.prototype.call` (`this.originalStdoutWrite.call(stdout,
+/// msg)`) counts too, with the message as its second argument.
 fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
     node.role() == Role::Arg
         && node.parent().is_some_and(|call| {
-            call.kind() == Kind::Call
-                && call.arg(0).is_some_and(|a| a.id() == node.id())
+            if call.kind() != Kind::Call {
+                return false;
+            }
+            if call.arg(0).is_some_and(|a| a.id() == node.id())
                 && call.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
+            {
+                return true;
+            }
+            call.call_name() == Some("call")
+                && call.arg(1).is_some_and(|a| a.id() == node.id())
+                && call.receiver().is_some_and(|r| {
+                    matches!(r.kind(), Kind::Ident | Kind::Member)
+                        && name_words(r.text()).iter().any(|w| matches!(w.as_str(), "write" | "send" | "notify"))
+                })
         })
 }
 

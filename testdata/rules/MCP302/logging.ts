@@ -29,3 +29,14 @@ export const server = new Server(
   // expect: MCP302
   { capabilities: { tools: {}, logging: {} } },
 );
+
+// A stdio server that writes its log notifications with the original stdout writer.
+export class StdioLogs {
+  private originalStdoutWrite = process.stdout.write.bind(process.stdout);
+
+  sendLog(level: string, data: unknown) {
+    // expect: MCP302
+    const notification = { jsonrpc: '2.0', method: 'notifications/message', params: { level, data } };
+    this.originalStdoutWrite.call(process.stdout, JSON.stringify(notification) + '\n');
+  }
+}

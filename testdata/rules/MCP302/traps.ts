@@ -29,3 +29,10 @@ export function isLog(msg: { method: string }) {
   // ok: MCP302
   return msg.method === 'notifications/message';
 }
+
+// A function's call() whose callee sends nothing: handing a log record to a formatter.
+export function format(formatter: { render(msg: unknown): string }) {
+  // ok: MCP302
+  const record = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info' } };
+  return formatter.render.call(formatter, record);
+}
