@@ -178,6 +178,16 @@ impl Data {
     /// Whether an expression is used as an error code, and how.
     fn error_code_use(&self, node: NodeRef<'_>) -> Option<Use> {
         let parent = node.parent()?;
+        // A branch of a conditional code (`code: status === 500 ? -32603 : -32000`, Rust
+        // `if … { -32603 } else { -32000 }`) is used as the conditional is.
+        if parent.kind() == Kind::If && matches!(node.role(), Role::Then | Role::Else) {
+            return self.error_code_use(parent);
+        }
+        if parent.kind() == Kind::Block && parent.children().count() == 1 {
+            if let Some(branch) = parent.parent().filter(|i| i.kind() == Kind::If && matches!(parent.role(), Role::Then | Role::Else)) {
+                return self.error_code_use(branch);
+            }
+        }
         match (node.role(), parent.kind()) {
             // `ErrorCode(-32050)` in a `match` arm is compared, not emitted.
             (Role::Arg, Kind::Call) if self.is_error_call(parent) => {

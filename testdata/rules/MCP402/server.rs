@@ -33,3 +33,8 @@ pub fn locked(code: i32) -> bool {
     // expect: MCP402
     code == ERR_LOCKED
 }
+
+pub fn failure(internal: bool) -> serde_json::Value {
+    // expect: MCP402
+    serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": if internal { -32603 } else { -32060 }, "message": "failed"}})
+}

@@ -36,3 +36,9 @@ export function rawError(id: number) {
   // expect: MCP402
   return { jsonrpc: '2.0', id, error: { code: -32_019, message: 'Rate limited' } };
 }
+
+// A code chosen by a condition is emitted whichever branch runs.
+export function fail(res: Response, statusCode: number, message: string) {
+  // expect: MCP402
+  res.status(statusCode).json({ jsonrpc: '2.0', error: { code: statusCode === 500 ? -32603 : -32050, message }, id: null });
+}
