@@ -102,9 +102,10 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
             let deleted = parent.parent().is_some_and(|u| u.kind() == Kind::Unary && u.text() == "delete");
             if deleted {
                 ("deletes the removed `Mcp-Session-Id` header from a headers object".to_string(), false)
+            } else if assigned && names_response(&object) {
+                set
             } else if assigned {
                 match parent.object().and_then(destination) {
-                    _ if names_response(&object) => set,
                     Some(Destination::Response) => set,
                     Some(Destination::Request) => send,
                     None => write,
