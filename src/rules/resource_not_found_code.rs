@@ -154,6 +154,14 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     }
 }
 
+/// Whether a file imports from a crate (`use pmcp::…`), at any level (`mod tests { use … }`);
+/// asked only for a matching call.
+fn imports_crate(root: NodeRef<'_>, name: &str) -> bool {
+    root.descendants().any(|n| {
+        n.kind() == Kind::Import && n.text().strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+    })
+}
+
 /// The message for an emitted −32002: an error whose own message is about something else
 /// (`{ code: -32002, message: 'User ID required' }`) needs a code of its own, not −32602.
 fn emits_message(num: NodeRef<'_>) -> String {
@@ -261,6 +269,10 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     let Some(receiver) = call.receiver() else { return };
     let q = receiver.text();
     if !(q.ends_with("Error") || q.ends_with("ErrorData")) {
+        return;
+    }
+    // pmcp's `Error::resource_not_found` is its own not-found error, sent as −32603, not −32002.
+    if q == "Error" && imports_crate(cx.tree.root(), "pmcp") {
         return;
     }
     if in_dual_choice(call, lists) {

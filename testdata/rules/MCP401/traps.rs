@@ -55,3 +55,13 @@ pub fn other_codes(code: i64) -> bool {
     // ok: MCP401
     code == -32601 || code == 32002
 }
+
+// pmcp's own not-found error is sent as −32603; it is not the −32002 code.
+mod pmcp_server {
+    use pmcp::{Error, ResourceHandler};
+
+    pub fn missing(uri: &str) -> Result<(), Error> {
+        // ok: MCP401
+        Err(Error::resource_not_found(uri))
+    }
+}
