@@ -1,12 +1,35 @@
 //! MCP301 `removed-ping`: `ping` requests and handlers.
 //!
-//! A pure name list: `"ping"` counts only where a method name goes (a `method:` value, a
-//! dispatch arm, a handler registration), calls count only on MCP receivers.
+//! A name list: `"ping"` counts only where a method name goes (a `method:` value, a dispatch
+//! arm, a handler registration), calls count only on MCP receivers. A `ping_interval` option of
+//! a WebSocket or socket.io configuration schedules that protocol's own ping frames, not MCP's.
 
+use crate::engine::FileCx;
+use crate::patterns::{self, name_words};
 use crate::rules::Rule;
+use crate::tree::{Kind, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &RemovedPing;
 
 struct RemovedPing;
 
-impl Rule for RemovedPing {}
+impl Rule for RemovedPing {
+    fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        patterns::check_unless(node, cx, socket_option);
+    }
+}
+
+/// `WebSocketConfig { ping_interval, .. }`, `new WebSocketServer({ pingInterval })`,
+/// `io(server, { pingInterval })`: an option of a socket configuration.
+fn socket_option(node: NodeRef<'_>) -> bool {
+    if node.kind() != Kind::Pair {
+        return false;
+    }
+    let Some(object) = node.parent().filter(|o| o.kind() == Kind::Object) else { return false };
+    let socket = |name: &str| name == "io" || name_words(name).iter().any(|w| matches!(w.as_str(), "websocket" | "ws" | "socket"));
+    let by_struct = socket(object.text());
+    let by_call = object.role() == Role::Arg
+        && object.parent().filter(|c| c.kind() == Kind::Call).and_then(|c| c.call_name()).is_some_and(socket);
+    let by_key = object.parent().filter(|p| p.kind() == Kind::Pair).is_some_and(|p| socket(p.text()));
+    by_struct || by_call || by_key
+}

@@ -39,3 +39,12 @@ impl Handler {
     // expect: MCP301
     pub async fn handle_ping_request(&self) {}
 }
+
+// rust-mcp-sdk's keep-alive option sends `ping` to every connected client on a timer.
+pub fn options() -> rust_mcp_sdk::mcp_server::HyperServerOptions {
+    rust_mcp_sdk::mcp_server::HyperServerOptions {
+        // expect: MCP301
+        ping_interval: std::time::Duration::from_secs(12),
+        ..Default::default()
+    }
+}

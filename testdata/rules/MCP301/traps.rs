@@ -33,3 +33,17 @@ pub fn kind() -> serde_json::Value {
     // ok: MCP301
     serde_json::json!({"type": "ping"})
 }
+
+// A WebSocket transport's ping interval schedules WebSocket ping frames, not MCP `ping`.
+mod ws {
+    use pmcp::WebSocketConfig;
+
+    pub fn websocket() -> WebSocketConfig {
+        WebSocketConfig {
+            url: "ws://localhost:3000/mcp".parse().expect("url"),
+            // ok: MCP301
+            ping_interval: Some(std::time::Duration::from_secs(30)),
+            ..Default::default()
+        }
+    }
+}

@@ -28,3 +28,14 @@ export function tool(args: { name: string }) {
   // ok: MCP301
   return { type: 'ping' };
 }
+
+// socket.io and WebSocket servers ping their own connections.
+export function sockets(io: (server: unknown, opts: object) => unknown, httpServer: unknown) {
+  // ok: MCP301
+  io(httpServer, { pingInterval: 25_000, pingTimeout: 20_000 });
+  // ok: MCP301
+  return new WebSocketServer({ port: 8080, pingInterval: 30_000 });
+}
+declare class WebSocketServer {
+  constructor(opts: object);
+}
