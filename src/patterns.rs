@@ -377,6 +377,28 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
     }
 }
 
+/// Whether a call or macro is one of `assertions` (`toEqual`, `assert_eq!`), a rule's list.
+pub fn is_assertion(call: NodeRef<'_>, assertions: &[&str]) -> bool {
+    match call.kind() {
+        Kind::Call => call.call_name().is_some_and(|n| assertions.contains(&n)),
+        Kind::Macro => assertions.contains(&call.text()),
+        _ => false,
+    }
+}
+
+/// Whether a node is (part of) the expected value of an assertion: `toEqual(x)`,
+/// `toEqual([x])`, `toMatchObject({ error: x })`.
+pub fn in_expected_value(node: NodeRef<'_>, assertions: &[&str]) -> bool {
+    let mut cur = node;
+    while let Some(p) = cur.parent().filter(|p| {
+        matches!((cur.role(), p.kind()), (Role::Elem, Kind::Array) | (Role::Value, Kind::Pair))
+            || (cur.kind() == Kind::Pair && p.kind() == Kind::Object)
+    }) {
+        cur = p;
+    }
+    cur.role() == Role::Arg && cur.parent().is_some_and(|p| is_assertion(p, assertions))
+}
+
 /// Whether a literal is an argument of a negated test assertion
 /// (`expect(sent).not.toContain('tasks/list')`, `assert.notEqual(…)`, `assert_ne!(…)`): the test
 /// states that the code does *not* use the literal, which is never a finding.

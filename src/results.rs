@@ -145,19 +145,11 @@ impl<'a> Finder<'a> {
         let Some(parent) = outer.parent() else { return true };
         match (outer.role(), parent.kind()) {
             (Role::Value, Kind::Pair) | (Role::Elem, Kind::Array) => false,
-            (Role::Arg, Kind::Call | Kind::Macro) => !self.is_assertion(parent),
+            (Role::Arg, Kind::Call | Kind::Macro) => !crate::patterns::is_assertion(parent, self.assertions),
             // `const EXPECTED = {…}; expect(frame).toEqual(EXPECTED)`: an expectation kept in a
             // variable.
             (Role::Init, Kind::Var) if !parent.text().is_empty() => !self.only_asserted(parent),
             _ => true,
-        }
-    }
-
-    fn is_assertion(&self, call: NodeRef<'_>) -> bool {
-        match call.kind() {
-            Kind::Call => call.call_name().is_some_and(|n| self.assertions.contains(&n)),
-            Kind::Macro => self.assertions.contains(&call.text()),
-            _ => false,
         }
     }
 
@@ -167,21 +159,7 @@ impl<'a> Finder<'a> {
         let scope = var.enclosing(Kind::Fn).unwrap_or_else(|| var.tree().root());
         let mut uses =
             scope.descendants().filter(|d| d.kind() == Kind::Ident && d.text() == name && !var.contains(*d)).peekable();
-        uses.peek().is_some() && uses.all(|u| self.in_expected_value(u))
-    }
-
-    /// Whether a node is (part of) an assertion's argument: `toEqual(x)`, `toEqual([x])`.
-    fn in_expected_value(&self, node: NodeRef<'_>) -> bool {
-        let mut cur = node;
-        while let Some(p) = cur.parent().filter(|p| {
-            matches!(
-                (cur.role(), p.kind()),
-                (Role::Elem, Kind::Array) | (Role::Value, Kind::Pair) | (Role::Member, Kind::Object)
-            )
-        }) {
-            cur = p;
-        }
-        cur.role() == Role::Arg && cur.parent().is_some_and(|p| self.is_assertion(p))
+        uses.peek().is_some() && uses.all(|u| crate::patterns::in_expected_value(u, self.assertions))
     }
 
     /// Whether `result` looks like a result of `method`: it has one of the method's keys (or a

@@ -50,3 +50,9 @@ export function classify(classifyProtocolSpecError: (code: number) => string | n
   // ok: MCP402
   return classifyProtocolSpecError(-32000);
 }
+
+// A test states the code the server (here, the SDK) answers with; the server is what emits it.
+export async function rejectsLargeBodies(response: Response) {
+  // ok: MCP402
+  expect(await response.json()).toMatchObject({ error: { code: -32000, message: expect.stringContaining('too large') } });
+}
