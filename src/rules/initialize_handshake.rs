@@ -11,7 +11,7 @@
 use crate::engine::FileCx;
 use crate::patterns::{self, is_method_expr};
 use crate::rules::{Level, Rule, RuleMeta};
-use crate::tree::{Kind, NodeRef, Role};
+use crate::tree::{flags, Kind, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &InitializeHandshake;
 
@@ -38,9 +38,30 @@ impl Rule for InitializeHandshake {
             // `server.oninitialized = …` registers the hook; reading it (to chain or call it) is
             // part of that one registration or of the SDK's own plumbing.
             Kind::Member if node.text() == "oninitialized" && node.role() != Role::Left => {}
+            Kind::Member if node.text() == "oninitialized" => patterns::check_unless(node, cx, on_apps_bridge),
             _ => patterns::check(node, cx),
         }
     }
+}
+
+/// `bridge.oninitialized = …` on an MCP Apps bridge (`new AppBridge(…)` from
+/// `@modelcontextprotocol/ext-apps`): the host and view's own `ui/initialize` handshake over
+/// `postMessage`, which 2026-07-28 leaves alone.
+fn on_apps_bridge(member: NodeRef<'_>) -> bool {
+    let Some(object) = member.object().filter(|o| o.kind() == Kind::Ident) else { return false };
+    let Some(class) = patterns::declaration_of(object)
+        .and_then(|d| d.child(Role::Init))
+        .filter(|i| i.kind() == Kind::Call && i.has_flag(flags::NEW))
+        .and_then(|i| i.callee())
+        .filter(|c| c.kind() == Kind::Ident)
+    else {
+        return false;
+    };
+    member.tree().root().children().any(|i| {
+        i.kind() == Kind::Import
+            && i.text().starts_with("@modelcontextprotocol/ext-apps")
+            && i.import_bindings().iter().any(|(_, local)| *local == class.text())
+    })
 }
 
 /// `this.clientCaps = request.params.capabilities` inside an `initialize` handler.

@@ -64,3 +64,14 @@ export function chain(server: { server: { oninitialized?: () => void } }) {
   const previous = server.server.oninitialized;
   return previous;
 }
+
+// An MCP Apps host wires its view bridge: the `ui/initialize` handshake over postMessage is the
+// Apps extension's own, not the protocol's.
+import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+
+export function host(client: never, info: never) {
+  const bridge = new AppBridge(client, info, {});
+  // ok: MCP201
+  bridge.oninitialized = () => console.log('view ready');
+  return bridge;
+}
