@@ -15,6 +15,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::{FileCx, ProjectCx};
+use crate::patterns;
 use crate::manifest::{self, lowest_admitted, Dependency, SdkEras, Version};
 use crate::project::ManifestKind;
 use crate::rules::{Rule, RuleMeta};
@@ -104,8 +105,28 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     if inline {
         return;
     }
-    let names: Vec<String> = enclosing_names(node, cx.path);
+    let mut names: Vec<String> = enclosing_names(node, cx.path);
+    names.extend(handed_to(root, &names));
     cx.fact(node, "v2-server", export, names);
+}
+
+/// The calls of this file that receive one of `names`, in case one is a wrapper of a serving
+/// entry: a function passed by name (`createMcpMount(factory)`) or called from an argument
+/// function (`createMcpMount((ctx) => this.#buildServer(ctx))`). Asked once per construction.
+fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
+    let named = |n: &str| names.iter().any(|m| m == n);
+    let mut out = Vec::new();
+    for call in root.descendants().filter(|c| c.kind() == Kind::Call && !c.has_flag(flags::NEW)) {
+        let hands = call.args().any(|arg| match arg.kind() {
+            Kind::Ident => named(arg.text()),
+            Kind::Fn => called_names(arg).into_iter().any(named),
+            _ => false,
+        });
+        if let Some(name) = call.call_name().filter(|_| hands) {
+            out.push(wrapper_call(name));
+        }
+    }
+    out
 }
 
 /// The names a construction is reachable by: the variable it initializes (qualified by the
@@ -117,16 +138,38 @@ fn enclosing_names(node: NodeRef<'_>, path: &str) -> Vec<String> {
         out.push(file_variable(path, var.text()));
     }
     for f in node.ancestors().filter(|a| a.kind() == Kind::Fn) {
-        if !f.text().is_empty() {
-            out.push(f.text().to_string());
-        }
-        if let Some(p) = f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)) {
-            if !p.text().is_empty() {
-                out.push(p.text().to_string());
+        out.extend(fn_names(f));
+    }
+    // The calls it is handed to (`createMcpMount(() => new McpServer(…))`), in case one of them
+    // is a wrapper that serves its argument.
+    for call in node.ancestors().filter(|a| a.kind() == Kind::Call && !a.has_flag(flags::NEW)) {
+        if call.args().any(|arg| arg.contains(node)) {
+            if let Some(name) = call.call_name() {
+                out.push(wrapper_call(name));
             }
         }
     }
     out
+}
+
+/// A function's names: its own, and the variable or property it is assigned to.
+fn fn_names(f: NodeRef<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    if !f.text().is_empty() {
+        out.push(f.text().to_string());
+    }
+    if let Some(p) = f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)) {
+        if !p.text().is_empty() {
+            out.push(p.text().to_string());
+        }
+    }
+    out
+}
+
+/// A call of a function that hands its argument to a serving entry
+/// (`function createMcpMount(factory) { return createMcpHandler(factory) }`).
+fn wrapper_call(name: &str) -> String {
+    format!("call:{name}")
 }
 
 /// The serving entry a call invokes: by its name, or through an alias of its import
@@ -151,6 +194,13 @@ fn record_entry(node: NodeRef<'_>, entry: &str, cx: &mut FileCx<'_>) {
         let mut direct: Vec<&str> = called_names(arg);
         if arg.kind() == Kind::Ident {
             direct.push(arg.text());
+            // A parameter handed on: the enclosing function is a wrapper of the entry, and what
+            // its callers give it is served.
+            if patterns::declaration_of(arg).is_some_and(|d| d.kind() == Kind::Param) {
+                if let Some(f) = arg.ancestors().find(|a| a.kind() == Kind::Fn) {
+                    names.extend(fn_names(f).iter().map(|n| wrapper_call(n)));
+                }
+            }
         }
         names.extend(returned_names(arg).into_iter().map(|v| file_variable(cx.path, v)));
         for name in direct {
