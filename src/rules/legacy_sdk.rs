@@ -110,19 +110,35 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     cx.fact(node, "v2-server", export, names);
 }
 
-/// The calls of this file that receive one of `names`, in case one is a wrapper of a serving
-/// entry: a function passed by name (`createMcpMount(factory)`) or called from an argument
-/// function (`createMcpMount((ctx) => this.#buildServer(ctx))`). Asked once per construction.
+/// The calls of this file that receive one of the functions named in `names`, in case one is a
+/// wrapper of a serving entry: a function passed by name (`createMcpMount(factory)`) or called
+/// from an argument function (`createMcpMount((ctx) => this.#buildServer(ctx))`). One pass over
+/// the file, and none when the construction sits in no named function.
 fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
-    let named = |n: &str| names.iter().any(|m| m == n);
+    // Not the file-qualified variables (`path#name`) nor the calls already recorded; private
+    // methods (`#build`) are functions.
+    let function = |n: &str| !n.starts_with("call:") && n.rfind('#').is_none_or(|i| i == 0);
+    let functions: Vec<&str> = names.iter().map(String::as_str).filter(|n| function(n)).collect();
     let mut out = Vec::new();
-    for call in root.descendants().filter(|c| c.kind() == Kind::Call && !c.has_flag(flags::NEW)) {
-        let hands = call.args().any(|arg| match arg.kind() {
-            Kind::Ident => named(arg.text()),
-            Kind::Fn => called_names(arg).into_iter().any(named),
+    if functions.is_empty() {
+        return out;
+    }
+    for node in root.descendants() {
+        let hit = match node.kind() {
+            Kind::Ident => node.role() == Role::Arg && functions.contains(&node.text()),
+            Kind::Call => !node.has_flag(flags::NEW) && node.call_name().is_some_and(|n| functions.contains(&n)),
             _ => false,
-        });
-        if let Some(name) = call.call_name().filter(|_| hands) {
+        };
+        if !hit {
+            continue;
+        }
+        // The call the name is an argument of, or the call whose argument function calls it.
+        let call = if node.kind() == Kind::Ident {
+            node.parent()
+        } else {
+            node.ancestors().find(|f| f.kind() == Kind::Fn).filter(|f| f.role() == Role::Arg).and_then(|f| f.parent())
+        };
+        if let Some(name) = call.filter(|c| c.kind() == Kind::Call).and_then(|c| c.call_name()) {
             out.push(wrapper_call(name));
         }
     }
