@@ -503,6 +503,23 @@ impl<'t> NodeRef<'t> {
         Some(out)
     }
 
+    /// The nodes of a receiver chain, from this one down to where it starts: `a.b(x).c` gives
+    /// itself, `a.b(x)`, `a.b`, `a`; through calls, indexing, `await`, `&` and `!`.
+    pub fn chain(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        std::iter::successors(Some(*self), |n| match n.kind() {
+            Kind::Member | Kind::Index => n.object(),
+            Kind::Call => n.callee(),
+            Kind::Unary => n.children().next(),
+            _ => None,
+        })
+    }
+
+    /// The identifier a chain starts from: `Schema` in `Schema.shape` or `Schema.extend({…})`,
+    /// `headers` in `headers.insert(…)`.
+    pub fn chain_root(&self) -> Option<NodeRef<'t>> {
+        self.chain().last().filter(|n| n.kind() == Kind::Ident)
+    }
+
     /// The segments of [`path`](Self::path), without calls and indexing.
     pub fn path_segments(&self) -> Vec<&'t str> {
         let mut parts = Vec::new();

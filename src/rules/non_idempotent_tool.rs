@@ -437,15 +437,15 @@ fn input_at(schema: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> Input {
     // The names a schema is built from: its own root (`Schema.shape`, `Base.extend({…})`),
     // the arguments of a converter (`zodToJsonSchema(Schema)`, which come last so that they
     // name the schema over the converter) and spreads (`{ ...Base.shape, x }`).
-    let mut roots = vec![root_ident(schema)];
+    let mut roots = vec![schema.chain_root()];
     if schema.kind() == Kind::Call {
-        roots.extend(schema.args().map(root_ident));
+        roots.extend(schema.args().map(|a| a.chain_root()));
     }
     roots.extend(
         schema
             .descendants()
             .filter(|d| d.kind() == Kind::Spread)
-            .map(|s| s.children().next().and_then(root_ident)),
+            .map(|s| s.children().next().and_then(|c| c.chain_root())),
     );
     let mut elsewhere = None;
     for root in roots.into_iter().flatten() {
@@ -469,19 +469,6 @@ fn input_at(schema: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> Input {
     elsewhere.map_or(Input::NoKey, Input::Elsewhere)
 }
 
-/// The identifier a chain starts from: `Schema` in `Schema.shape` or `Schema.extend({…})`.
-fn root_ident(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
-    let mut cur = node;
-    loop {
-        match cur.kind() {
-            Kind::Ident => return Some(cur),
-            Kind::Member => cur = cur.object()?,
-            Kind::Call => cur = cur.callee()?,
-            Kind::Unary => cur = cur.children().next()?,
-            _ => return None,
-        }
-    }
-}
 
 /// A module-level schema (`export const SendArgs = z.object({…})`): its keys, for tools in
 /// other files that use it.

@@ -234,32 +234,11 @@ fn names_handler_context(path: &str) -> bool {
 /// variable was bound to one (`let init = post(url, body).await?; init.headers()`). Headers
 /// read there come from the answer; headers written there go out with the request.
 fn on_a_sent_request(receiver: NodeRef<'_>) -> bool {
-    let mut root = receiver;
-    loop {
-        if root.kind() == Kind::Call && sends(root) {
-            return true;
-        }
-        match root.kind() {
-            Kind::Member | Kind::Index => root = root.object().unwrap_or(root),
-            Kind::Call => root = root.callee().unwrap_or(root),
-            Kind::Unary => root = root.children().next().unwrap_or(root),
-            _ => break,
-        }
-        if root.kind() == Kind::Ident {
-            break;
-        }
+    if receiver.chain().any(|n| n.kind() == Kind::Call && sends(n)) {
+        return true;
     }
-    if root.kind() != Kind::Ident {
-        return false;
-    }
-    let Some(scope) = root.ancestors().find(|a| a.kind() == Kind::Fn) else { return false };
-    let name = root.text();
-    scope
-        .descendants()
-        .filter(|d| d.kind() == Kind::Var && d.text() == name && d.start() < root.start())
-        .filter_map(|v| v.child(Role::Init))
-        .last()
-        .is_some_and(|init| std::iter::once(init).chain(init.descendants()).any(|c| c.kind() == Kind::Call && sends(c)))
+    let init = receiver.chain_root().and_then(patterns::declaration_of).and_then(|d| d.child(Role::Init));
+    init.is_some_and(|i| std::iter::once(i).chain(i.descendants()).any(|c| c.kind() == Kind::Call && sends(c)))
 }
 
 /// A request builder chain: `http.get(url)`, `client.request(Method::POST, url)`, each
@@ -306,17 +285,7 @@ enum Destination {
 /// function: into a response (`new Response(body, { headers })`, `res.writeHead(200, headers)`)
 /// or out with a request (`fetch(url, { headers })`, `send_get_request(url, Some(headers))`).
 fn destination(object: NodeRef<'_>) -> Option<Destination> {
-    let mut root = object;
-    while matches!(root.kind(), Kind::Member | Kind::Index | Kind::Call | Kind::Unary) {
-        root = match root.kind() {
-            Kind::Call => root.callee()?,
-            Kind::Unary => root.children().next()?,
-            _ => root.object()?,
-        };
-    }
-    if root.kind() != Kind::Ident {
-        return None;
-    }
+    let root = object.chain_root()?;
     variable_destination(root.text(), root)
 }
 
