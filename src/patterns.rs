@@ -377,6 +377,29 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
     }
 }
 
+/// The export a local name was imported as, from a module starting with one of `modules`
+/// (from any module when `modules` is `None`).
+pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<&[&str]>) -> Option<&'t str> {
+    let from = |module: &str| {
+        modules.is_none_or(|ms| {
+            ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+        })
+    };
+    // Imports are top-level statements: scanning the root's children, not the whole tree,
+    // keeps this linear in the number of constructions.
+    tree_root
+        .children()
+        .filter(|n| n.kind() == Kind::Import && from(n.text()))
+        .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
+}
+
+/// The class a variable was built from: `X` for `const t = new X(…)`.
+pub fn constructed_class<'t>(ident: NodeRef<'t>) -> Option<&'t str> {
+    let init = declaration_of(ident)?.child(Role::Init)?;
+    let callee = init.callee().filter(|_| init.kind() == Kind::Call && init.has_flag(flags::NEW))?;
+    (callee.kind() == Kind::Ident).then(|| callee.text())
+}
+
 /// Whether a call or macro is one of `assertions` (`toEqual`, `assert_eq!`), a rule's list.
 pub fn is_assertion(call: NodeRef<'_>, assertions: &[&str]) -> bool {
     match call.kind() {

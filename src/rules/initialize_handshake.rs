@@ -11,7 +11,7 @@
 use crate::engine::FileCx;
 use crate::patterns::{self, is_method_expr};
 use crate::rules::{Level, Rule, RuleMeta};
-use crate::tree::{flags, Kind, NodeRef, Role};
+use crate::tree::{Kind, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &InitializeHandshake;
 
@@ -48,20 +48,10 @@ impl Rule for InitializeHandshake {
 /// `@modelcontextprotocol/ext-apps`): the host and view's own `ui/initialize` handshake over
 /// `postMessage`, which 2026-07-28 leaves alone.
 fn on_apps_bridge(member: NodeRef<'_>) -> bool {
-    let Some(object) = member.object().filter(|o| o.kind() == Kind::Ident) else { return false };
-    let Some(class) = patterns::declaration_of(object)
-        .and_then(|d| d.child(Role::Init))
-        .filter(|i| i.kind() == Kind::Call && i.has_flag(flags::NEW))
-        .and_then(|i| i.callee())
-        .filter(|c| c.kind() == Kind::Ident)
-    else {
+    let Some(class) = member.object().filter(|o| o.kind() == Kind::Ident).and_then(patterns::constructed_class) else {
         return false;
     };
-    member.tree().root().children().any(|i| {
-        i.kind() == Kind::Import
-            && i.text().starts_with("@modelcontextprotocol/ext-apps")
-            && i.import_bindings().iter().any(|(_, local)| *local == class.text())
-    })
+    patterns::imported_export(member.tree().root(), class, Some(&["@modelcontextprotocol/ext-apps"])).is_some()
 }
 
 /// `this.clientCaps = request.params.capabilities` inside an `initialize` handler.

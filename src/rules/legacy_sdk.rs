@@ -69,31 +69,15 @@ impl Rule for LegacySdk {
 // ---------------------------------------------------------------------------------------------
 // TypeScript v2 constructions
 
-/// The export a local name was imported as, from a module starting with one of `modules`
-/// (from any module when `modules` is `None`).
-fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<&[&str]>) -> Option<&'t str> {
-    let from = |module: &str| {
-        modules.is_none_or(|ms| {
-            ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
-        })
-    };
-    // Imports are top-level statements: scanning the root's children, not the whole tree,
-    // keeps this linear in the number of constructions.
-    tree_root
-        .children()
-        .filter(|n| n.kind() == Kind::Import && from(n.text()))
-        .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
-}
-
 fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let Some(class) = node.callee().filter(|c| c.kind() == Kind::Ident).map(|c| c.text()) else { return };
     let root = cx.tree.root();
-    if imported_export(root, class, Some(&["@modelcontextprotocol/client"])) == Some("Client") {
+    if patterns::imported_export(root, class, Some(&["@modelcontextprotocol/client"])) == Some("Client") {
         check_client(node, cx);
         return;
     }
     let server_exports = ["Server", "McpServer"];
-    let Some(export) = imported_export(root, class, Some(&["@modelcontextprotocol/server"])).filter(|e| server_exports.contains(e))
+    let Some(export) = patterns::imported_export(root, class, Some(&["@modelcontextprotocol/server"])).filter(|e| server_exports.contains(e))
     else {
         return;
     };
@@ -197,7 +181,7 @@ fn serving_entry<'t>(call: NodeRef<'t>, entries: &[&str]) -> Option<&'t str> {
         return Some(name);
     }
     let callee = call.callee().filter(|c| c.kind() == Kind::Ident)?;
-    imported_export(call.tree().root(), callee.text(), None).filter(|e| entries.contains(e))
+    patterns::imported_export(call.tree().root(), callee.text(), None).filter(|e| entries.contains(e))
 }
 
 /// `createMcpHandler(buildServer)`, `serveStdio(() => makeServer(config))`: the functions the

@@ -44,13 +44,10 @@ impl Rule for SessionIdHeader {
 /// `transport.sessionId` of the 2024-11-05 HTTP+SSE transport (`new SSEServerTransport(…)`):
 /// the `/message?sessionId=` routing key, not the header; MCP104 reports that transport.
 fn on_sse_transport(node: NodeRef<'_>) -> bool {
-    let Some(object) = node.object().filter(|o| o.kind() == Kind::Ident) else { return false };
-    let init = patterns::declaration_of(object).and_then(|d| d.child(Role::Init));
-    init.is_some_and(|i| {
-        i.kind() == Kind::Call
-            && i.has_flag(flags::NEW)
-            && i.callee().is_some_and(|c| matches!(c.text(), "SSEServerTransport" | "SSEClientTransport"))
-    })
+    node.object()
+        .filter(|o| o.kind() == Kind::Ident)
+        .and_then(patterns::constructed_class)
+        .is_some_and(|class| matches!(class, "SSEServerTransport" | "SSEClientTransport"))
 }
 
 /// A test asserting that the header is not there, which is what 2026-07-28 wants:
