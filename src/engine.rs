@@ -329,6 +329,18 @@ pub fn normalized(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// [`normalized`] text of at most `max` characters, or its first `max - 3` and an ellipsis,
+/// for quoting code or a message in a finding.
+pub fn shortened(text: &str, max: usize) -> String {
+    let one = normalized(text);
+    if one.chars().count() > max {
+        let cut: String = one.chars().take(max.saturating_sub(3)).collect();
+        format!("{cut}…")
+    } else {
+        one
+    }
+}
+
 /// FNV-1a over rule, path and normalized matched text: a fixed algorithm, stable across
 /// releases and platforms (unlike `DefaultHasher`). The occurrence index is added when the
 /// run's findings are collected.

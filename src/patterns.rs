@@ -680,7 +680,7 @@ const RECEIVER_PASS_CALLS: &[&str] = &["as_bytes", "into_bytes", "as_str", "clon
 pub fn is_method_sent(node: NodeRef<'_>) -> bool {
     let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
-        (Role::Arg, Kind::Call) => is_send_call_arg0(node),
+        (Role::Arg, Kind::Call) => is_sent_by_call(node),
         (Role::Value, Kind::Pair) if parent.text() == "method" => {
             let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
             let message = message_expression(object);
@@ -715,7 +715,7 @@ fn message_expression(object: NodeRef<'_>) -> NodeRef<'_> {
 fn reaches_send_call(expr: NodeRef<'_>) -> bool {
     let mut cur = expr;
     loop {
-        if is_send_call_arg0(cur) {
+        if is_sent_by_call(cur) {
             return true;
         }
         let Some(parent) = cur.parent() else { return false };
@@ -746,11 +746,11 @@ fn reaches_send_call(expr: NodeRef<'_>) -> bool {
     }
 }
 
-/// Whether `node` is the first argument of a send call (the second of `write!`/`writeln!`,
-/// whose first is the writer, counts through [`reaches_send_call`]).
-/// A sender invoked through `Function.prototype.call` (`this.originalStdoutWrite.call(stdout,
-/// msg)`) counts too, with the message as its second argument.
-fn is_send_call_arg0(node: NodeRef<'_>) -> bool {
+/// Whether `node` is the message argument of a send call: the first (the second of
+/// `write!`/`writeln!`, whose first is the writer, counts through [`reaches_send_call`]), or the
+/// second of a sender invoked through `Function.prototype.call`
+/// (`this.originalStdoutWrite.call(stdout, msg)`).
+fn is_sent_by_call(node: NodeRef<'_>) -> bool {
     node.role() == Role::Arg
         && node.parent().is_some_and(|call| {
             if call.kind() != Kind::Call {

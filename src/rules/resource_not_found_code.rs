@@ -174,17 +174,9 @@ fn emits_message(num: NodeRef<'_>) -> String {
     match own {
         Some(text) if !about_a_missing_resource(text) => format!(
             "emits error −32002 for `{}`: receivers read −32002 as \"resource not found\" whatever the message; give this error a code outside −32000…−32019",
-            shortened(&crate::engine::normalized(text))
+            crate::engine::shortened(text, 60)
         ),
         _ => "emits error −32002 (resource not found); 2026-07-28 servers send −32602 with `data.uri`".to_string(),
-    }
-}
-
-fn shortened(text: &str) -> String {
-    if text.chars().count() > 60 {
-        format!("{}…", text.chars().take(57).collect::<String>())
-    } else {
-        text.to_string()
     }
 }
 

@@ -198,13 +198,7 @@ fn last_segment(path: &str) -> &str {
 }
 
 fn short(text: &str) -> String {
-    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one.chars().count() > 48 {
-        let cut: String = one.chars().take(45).collect();
-        format!("{cut}…")
-    } else {
-        one
-    }
+    crate::engine::shortened(text, 48)
 }
 
 /// `sessionIdGenerator: () => randomUUID()`, `onsessioninitialized: …`, rmcp
