@@ -410,12 +410,13 @@ pub fn is_assertion(call: NodeRef<'_>, assertions: &[&str]) -> bool {
 }
 
 /// Whether a node is (part of) the expected value of an assertion: `toEqual(x)`,
-/// `toEqual([x])`, `toMatchObject({ error: x })`.
+/// `toEqual([x])`, `toMatchObject({ error: x })`, `assert_eq!(body, json!({ "error": x }))`.
 pub fn in_expected_value(node: NodeRef<'_>, assertions: &[&str]) -> bool {
     let mut cur = node;
     while let Some(p) = cur.parent().filter(|p| {
         matches!((cur.role(), p.kind()), (Role::Elem, Kind::Array) | (Role::Value, Kind::Pair))
             || (cur.kind() == Kind::Pair && p.kind() == Kind::Object)
+            || (p.kind() == Kind::Macro && p.text() == "json")
     }) {
         cur = p;
     }
