@@ -33,3 +33,9 @@ export function isPing(msg: { method: string }) {
 
 // expect: MCP301
 const keepAlive = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+
+// An HTTP proxy option that pings every connected client on a timer.
+export function proxy(startHTTPServer: (opts: object) => unknown, createServer: () => Server) {
+  // expect: MCP301
+  return startHTTPServer({ createServer, port: 8080, pingInterval: 30_000 });
+}

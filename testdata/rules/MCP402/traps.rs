@@ -27,3 +27,9 @@ pub fn method_not_found(code: i32) -> u16 {
     // ok: MCP402
     if code == -32601 { 404 } else { 200 }
 }
+
+// A test states the code the server (here, the SDK) answers with; the server is what emits it.
+pub fn rejects_large_bodies(body: serde_json::Value) {
+    // ok: MCP402
+    assert_eq!(body, serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "too large"}}));
+}

@@ -49,3 +49,10 @@ pub async fn lenient(http: &reqwest::Client, url: &str) -> anyhow::Result<bool> 
         _ => Ok(false),
     }
 }
+
+// An expectation kept in a variable that only assertions use.
+pub fn check_frame(frame: serde_json::Value) {
+    // ok: MCP403
+    let expected = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "hi"}]}});
+    assert_eq!(frame, expected);
+}
