@@ -190,18 +190,24 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let mut results: Vec<FileResult> =
-        pool.install(|| discovered.candidates.par_iter().map(|c| analyze(c, &engine, &prefilter, None)).collect());
+    let order = discover::largest_first(&discovered.candidates);
+    let mut results = in_path_order(pool.install(|| {
+        order
+            .par_iter()
+            .with_max_len(1)
+            .map(|&i| (i, analyze(&discovered.candidates[i], &engine, &prefilter, None)))
+            .collect()
+    }));
     // Second pass: files that may define what the first pass's file checks asked for (a
     // parameter struct used in another file). Their results take their places in the list, so
     // facts keep the order of a run without the prefilter.
     let wanted = Demands::of(&engine, &results);
     if !wanted.is_empty() {
         let second: Vec<(usize, FileResult)> = pool.install(|| {
-            results
+            order
                 .par_iter()
-                .enumerate()
-                .filter_map(|(i, r)| Some((i, wanted.rules_for(r.deferred.as_ref()?)?)))
+                .with_max_len(1)
+                .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
                 .map(|(i, rules)| (i, analyze(&discovered.candidates[i], &engine, &prefilter, Some((&wanted, &rules)))))
                 .collect()
         });
@@ -370,6 +376,12 @@ fn declares(bytes: &[u8], start: usize, end: usize) -> bool {
 /// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
 /// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
 /// rules that have some.
+/// Results tagged with their candidate's index, back in the candidates' (path) order.
+fn in_path_order(mut tagged: Vec<(usize, FileResult)>) -> Vec<FileResult> {
+    tagged.sort_unstable_by_key(|(i, _)| *i);
+    tagged.into_iter().map(|(_, r)| r).collect()
+}
+
 fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option<(&Demands, &RuleSet)>) -> FileResult {
     let mut r = FileResult {
         path: c.rel.clone(),

@@ -46,6 +46,9 @@ pub struct Candidate {
     /// Relative to the scan root, forward slashes.
     pub rel: String,
     pub kind: FileKind,
+    /// Size when the walk saw it, for scheduling only: [`read_candidate`] checks the limit on
+    /// the open file.
+    pub size: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -84,7 +87,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
             Ok(m) if m.is_file() || m.file_type().is_symlink() => {
                 // A file named on the command line is analyzed whatever its directory.
                 match FileKind::of(input) {
-                    Some(kind) => consider(input, kind, m.file_type(), opts, &mut out),
+                    Some(kind) => consider(input, kind, &m, opts, &mut out),
                     None => {
                         return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display()))
                     }
@@ -157,8 +160,16 @@ impl Share<'_> {
                 if is_dir || is_excluded(&self.excludes, path, is_dir) {
                     return;
                 }
-                if let (Some(kind), Some(file_type)) = (FileKind::of(path), entry.file_type()) {
-                    consider(path, kind, file_type, self.opts, &mut self.own);
+                if let Some(kind) = FileKind::of(path) {
+                    match entry.metadata() {
+                        Ok(meta) => consider(path, kind, &meta, self.opts, &mut self.own),
+                        Err(err) => self.own.not_analyzed.push(NotAnalyzed {
+                            path: relative(&self.opts.root, path),
+                            reason: walk_reason(&err),
+                            position: None,
+                            internal: false,
+                        }),
+                    }
                 }
             }
             Err(err) => {
@@ -183,10 +194,11 @@ impl Drop for Share<'_> {
     }
 }
 
-/// A source file or manifest the walk found. Its size is checked when it is read
-/// ([`read_candidate`]), so the walk itself costs no system call per file.
-fn consider(path: &Path, kind: FileKind, file_type: std::fs::FileType, opts: &DiscoverOptions, out: &mut Discovered) {
+/// A source file or manifest the walk found, with its `lstat` metadata. The size limit is
+/// checked when the file is read ([`read_candidate`]).
+fn consider(path: &Path, kind: FileKind, meta: &std::fs::Metadata, opts: &DiscoverOptions, out: &mut Discovered) {
     let rel = relative(&opts.root, path);
+    let file_type = meta.file_type();
     if file_type.is_symlink() {
         out.not_analyzed.push(NotAnalyzed {
             path: rel,
@@ -206,7 +218,16 @@ fn consider(path: &Path, kind: FileKind, file_type: std::fs::FileType, opts: &Di
         });
         return;
     }
-    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind });
+    out.candidates.push(Candidate { path: path.to_path_buf(), rel, kind, size: meta.len() });
+}
+
+/// Indices of `candidates`, largest file first. Worker threads take files in this order, so
+/// the run does not end with one thread parsing a large file while the other waits; results
+/// are put back in path order afterwards.
+pub fn largest_first(candidates: &[Candidate]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(candidates[i].size));
+    order
 }
 
 /// A candidate's bytes, or why it cannot be analyzed: unreadable, or larger than `max_size`
@@ -316,5 +337,40 @@ fn walk_reason(err: &ignore::Error) -> String {
         ignore::Error::Loop { .. } => "symbolic link loop".into(),
         ignore::Error::Io(e) => io_reason(e),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_take_the_largest_files_first() {
+        let dir = std::env::temp_dir().join(format!("mcpshift-largest-first-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (name, size) in [("a.ts", 10), ("b.rs", 3000), ("c.ts", 0), ("d.ts", 200)] {
+            let path = dir.join(name);
+            if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, "x".repeat(size))) {
+                panic!("{}: {e}", path.display());
+            }
+        }
+        let opts = DiscoverOptions {
+            root: dir.clone(),
+            respect_gitignore: false,
+            max_file_size: u64::MAX,
+            exclude: Vec::new(),
+            threads: 2,
+        };
+        let found = match discover(std::slice::from_ref(&dir), &opts) {
+            Ok(f) => f,
+            Err(e) => panic!("{e}"),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        let names: Vec<&str> = found.candidates.iter().map(|c| c.rel.as_str()).collect();
+        assert_eq!(names, ["a.ts", "b.rs", "c.ts", "d.ts"], "candidates stay in path order");
+        let sizes: Vec<u64> = found.candidates.iter().map(|c| c.size).collect();
+        assert_eq!(sizes, [10, 3000, 0, 200]);
+        let order: Vec<&str> = largest_first(&found.candidates).into_iter().map(|i| names[i]).collect();
+        assert_eq!(order, ["b.rs", "d.ts", "a.ts", "c.ts"]);
     }
 }

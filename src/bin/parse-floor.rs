@@ -50,9 +50,11 @@ fn main() {
         }
     };
     let (files, bytes) = pool.install(|| {
-        found
-            .candidates
-            .par_iter()
+        // Largest file first, as `mcpshift check` schedules them.
+        discover::largest_first(&found.candidates)
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|i| &found.candidates[i])
             .map(|c| {
                 let Ok(text) = discover::read_candidate(c, opts.max_file_size)
                     .map_err(|_| ())
