@@ -160,30 +160,29 @@ struct FileResult {
 /// Runs the analyzer.
 pub fn run(opts: &Options) -> Result<Report, String> {
     let wall = Instant::now();
-    let registry = rules::registry()?;
-    let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
-    let mut engine = Engine::new(registry, &enabled, opts.target);
-    engine.inject_panic = opts.inject_panic.clone();
-    engine.max_file_size = opts.max_file_size;
-    // Under `--target dual` the run must see every file that may implement the modern path,
-    // whether or not an enabled rule could fire in it.
-    let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
-    let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
-    let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, extra);
-
     let jobs = if opts.jobs == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.jobs };
-    let t = Instant::now();
-    let discovered = discover::discover(
-        &opts.paths,
-        &DiscoverOptions {
-            root: opts.root.clone(),
-            respect_gitignore: opts.respect_gitignore,
-            max_file_size: opts.max_file_size,
-            exclude: opts.exclude.clone(),
-            threads: jobs,
-        },
-    )?;
-    let mut stats = Stats { discovery: t.elapsed(), files_found: discovered.candidates.len(), ..Stats::default() };
+    let walk_options = DiscoverOptions {
+        root: opts.root.clone(),
+        respect_gitignore: opts.respect_gitignore,
+        max_file_size: opts.max_file_size,
+        exclude: opts.exclude.clone(),
+        threads: jobs,
+    };
+    // The walk runs while the rules and the automaton are built: each takes milliseconds, and
+    // on a small project they are most of the run.
+    let (walked, built) = std::thread::scope(|scope| {
+        let walk = scope.spawn(|| {
+            let t = Instant::now();
+            discover::discover(&opts.paths, &walk_options).map(|found| (found, t.elapsed()))
+        });
+        let built = engine_and_prefilter(opts);
+        let walked = walk.join().unwrap_or_else(|_| Err("internal error while listing files".to_string()));
+        (walked, built)
+    });
+    let (enabled, engine, prefilter) = built?;
+    let registry = engine.registry;
+    let (discovered, discovery) = walked?;
+    let mut stats = Stats { discovery, files_found: discovered.candidates.len(), ..Stats::default() };
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -376,6 +375,21 @@ fn declares(bytes: &[u8], start: usize, end: usize) -> bool {
 /// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
 /// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
 /// rules that have some.
+/// The enabled rules, their engine, and the prefilter of their tokens.
+fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine, Prefilter), String> {
+    let registry = rules::registry()?;
+    let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
+    let mut engine = Engine::new(registry, &enabled, opts.target);
+    engine.inject_panic = opts.inject_panic.clone();
+    engine.max_file_size = opts.max_file_size;
+    // Under `--target dual` the run must see every file that may implement the modern path,
+    // whether or not an enabled rule could fire in it.
+    let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
+    let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
+    let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, extra);
+    Ok((enabled, engine, prefilter))
+}
+
 /// Results tagged with their candidate's index, back in the candidates' (path) order.
 fn in_path_order(mut tagged: Vec<(usize, FileResult)>) -> Vec<FileResult> {
     tagged.sort_unstable_by_key(|(i, _)| *i);
