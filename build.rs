@@ -1,4 +1,4 @@
-//! Embeds `rules/*.toml` and declares one module per rule implementation.
+//! Embeds `rules/*.toml` (converted to JSON) and declares one module per rule implementation.
 //!
 //! A rule is a pair: `rules/<ID>-<name>.toml` (metadata, documentation, data) and
 //! `src/rules/<name_in_snake_case>.rs` (its check). The build fails when one half is missing,
@@ -24,6 +24,7 @@ fn main() {
     tomls.retain(|p| p.extension().is_some_and(|e| e == "toml"));
     tomls.sort();
 
+    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
     let mut errors = Vec::new();
     let mut modules = Vec::new();
     let mut entries = String::new();
@@ -56,10 +57,24 @@ fn main() {
             errors.push(format!("{}: no implementation at src/rules/{module}.rs", path.display()));
             "None".to_string()
         };
+        // The document is embedded as JSON: reading TOML was most of a run's start-up.
+        let json = match toml::from_str::<toml::Value>(&text).map(|v| serde_json::to_string(&v)) {
+            Ok(Ok(json)) => json,
+            Ok(Err(e)) => {
+                errors.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+            Err(e) => {
+                errors.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let json_path = out_dir.join(format!("{file}.json"));
+        write_if_changed(&json_path, &json);
         let _ = writeln!(
             entries,
-            "    RuleEntry {{ id: {id:?}, toml: include_str!({:?}), rule: {rule} }},",
-            path.display().to_string()
+            "    RuleEntry {{ id: {id:?}, json: include_str!({:?}), rule: {rule} }},",
+            json_path.display().to_string()
         );
     }
 
@@ -94,7 +109,6 @@ fn main() {
         let _ = writeln!(out, "#[path = {:?}]\npub(crate) mod {module};", path.display().to_string());
     }
     let _ = writeln!(out, "\n/// Every rule: its documentation, embedded, and its check.\npub(crate) static ENTRIES: &[RuleEntry] = &[\n{entries}];");
-    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
     write_if_changed(&out_dir.join("registry.rs"), &out);
 }
 
