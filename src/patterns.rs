@@ -599,6 +599,10 @@ pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
             None => false,
             Some(v) => !is_unset(v),
         },
+        ValueIs::Object => match value {
+            None => false,
+            Some(v) => !is_unset(v) && !matches!(v.kind(), Kind::Str | Kind::Template | Kind::Num | Kind::Bool),
+        },
     }
 }
 

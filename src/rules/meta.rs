@@ -251,6 +251,9 @@ pub enum ValueIs {
     True,
     /// Anything but `undefined`, `null`, `None` or `false`.
     Set,
+    /// Set, and not a string, number or boolean literal: a value that can be an object (a
+    /// literal, a variable, a call).
+    Object,
 }
 
 /// One entry of a rule's `[[match]]` list.

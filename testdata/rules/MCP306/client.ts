@@ -25,3 +25,8 @@ export function supportsTasks(client: Client, tool: { execution?: { taskSupport?
   // expect: MCP306
   return caps?.tasks?.requests?.tools?.call !== undefined && tool.execution?.taskSupport === 'required';
 }
+
+export async function renderWith(client: Client, file: string, options: { ttl: number }) {
+  // expect: MCP306
+  return client.experimental.tasks.callToolStream({ name: 'render_video', arguments: { file } }, CallToolResultSchema, { task: options });
+}

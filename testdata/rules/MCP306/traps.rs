@@ -50,6 +50,13 @@ pub fn poll(task_id: &str) -> serde_json::Value {
 // ok: MCP306
 pub const ROUTE: &str = "/api/tasks/list";
 
+pub fn add_todo() -> serde_json::Value {
+    // A tool argument named `task` put among the params by hand: a string is never the 2025
+    // parameter, which is an object.
+    // ok: MCP306
+    json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "add_todo", "task": "buy milk"}})
+}
+
 pub fn on_status(params: &TaskStatusNotificationParams) -> &str {
     // ok: MCP306
     &params.task.task_id

@@ -21,6 +21,13 @@ export const result = { resultType: 'task', task: { taskId: 't1', status: 'worki
 // ok: MCP306
 client.callTool({ name: 'add_todo', arguments: { task: 'buy milk', due: 'today' } });
 
+// A client whose `callTool(name, args)` takes the tool's arguments second: `task` is one of
+// them, a string or a number, never the 2025 parameter (an object).
+// ok: MCP306
+await connection.callTool('explain-sampling', { task: 'summarize' });
+// ok: MCP306
+await connection.callTool('retry', { task: 3 });
+
 export class TaskStore {
   // ok: MCP306
   private tasks = new Map<string, string>();
