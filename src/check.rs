@@ -372,9 +372,6 @@ fn declares(bytes: &[u8], start: usize, end: usize) -> bool {
         .any(|k| spaced.ends_with(k) && !spaced.get(..spaced.len() - k.len()).and_then(|b| b.last()).is_some_and(ident))
 }
 
-/// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
-/// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
-/// rules that have some.
 /// The enabled rules, their engine, and the prefilter of their tokens.
 fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine, Prefilter), String> {
     let registry = rules::registry()?;
@@ -396,6 +393,9 @@ fn in_path_order(mut tagged: Vec<(usize, FileResult)>) -> Vec<FileResult> {
     tagged.into_iter().map(|(_, r)| r).collect()
 }
 
+/// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
+/// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
+/// rules that have some.
 fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option<(&Demands, &RuleSet)>) -> FileResult {
     let mut r = FileResult {
         path: c.rel.clone(),
