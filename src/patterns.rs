@@ -20,7 +20,8 @@ fn kinds_of(what: What) -> &'static [Kind] {
         What::Ident => &[Kind::Ident, Kind::Member, Kind::Type],
         What::Call => &[Kind::Call],
         What::Fn => &[Kind::Fn],
-        What::Key => &[Kind::Pair],
+        // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
+        What::Key => &[Kind::Pair, Kind::Assign],
         What::Implements => &[Kind::Container],
         // The module: constants branched on are found in one pass over the file.
         What::Number => &[Kind::Num, Kind::Module],
@@ -47,7 +48,11 @@ impl Slot {
         if self.unfiltered {
             return true;
         }
-        let name = if node.kind() == Kind::Call { node.call_name().unwrap_or_default() } else { node.text() };
+        let name = match node.kind() {
+            Kind::Call => node.call_name().unwrap_or_default(),
+            Kind::Assign => node.child(Role::Left).map_or("", |target| target.text()),
+            _ => node.text(),
+        };
         let len = name.len();
         self.exact.get(len).is_some_and(|b| b.contains(&name))
             || self.folded.get(len).is_some_and(|b| b.iter().any(|n| n.eq_ignore_ascii_case(name)))
@@ -340,6 +345,9 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             Some((node, node.text().to_string()))
         }
         What::Key => {
+            if node.kind() == Kind::Assign {
+                return assigned_key(p, node);
+            }
             if node.kind() != Kind::Pair || node.has_flag(flags::COMPUTED) {
                 return None;
             }
@@ -350,10 +358,18 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 let object = node.parent().filter(|o| o.kind() == Kind::Object)?;
                 // The outer pair's key (`roots: { listChanged }`, Rust `roots: Some(Roots { .. })`),
                 // or the struct literal's own name (`RootsCapabilities { list_changed }`).
-                let outer = unwrap_some_parent(object).parent().filter(|o| o.kind() == Kind::Pair);
+                let held = unwrap_some_parent(object);
+                let outer = held.parent().filter(|o| o.kind() == Kind::Pair);
                 let by_key = outer.is_some_and(|o| one_of(&p.parent_key, o.text(), p.ignore_case));
                 let by_struct = !object.text().is_empty() && one_of(&p.parent_key, object.text(), p.ignore_case);
-                if !by_key && !by_struct {
+                // `capabilities.roots = { listChanged: true }`: the member assigned to names it.
+                let by_assignment = held.role() == Role::Right
+                    && held
+                        .parent()
+                        .filter(|a| a.kind() == Kind::Assign && a.text() == "=")
+                        .and_then(|a| a.child(Role::Left))
+                        .is_some_and(|target| is_named_member(target, &p.parent_key, p.ignore_case));
+                if !by_key && !by_struct && !by_assignment {
                     return None;
                 }
             }
@@ -375,6 +391,31 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
     }
+}
+
+/// `capabilities.logging = {}`: a key set by assignment on a member named by the pattern's
+/// `parent_key`, read like `capabilities: { logging: {} }`. Only patterns that name the parent
+/// take this form: a bare key name (`x.sessionId = …`) says too little about the object.
+fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
+    if p.parent_key.is_empty() || !p.in_call.is_empty() || assign.text() != "=" {
+        return None;
+    }
+    let target = assign.child(Role::Left).filter(|t| t.kind() == Kind::Member)?;
+    if !one_of(&p.names, target.text(), p.ignore_case) || !value_is(p.value, assign.child(Role::Right)) {
+        return None;
+    }
+    let object = target.child(Role::Object)?;
+    let parent = match object.kind() {
+        Kind::Member => is_named_member(object, &p.parent_key, p.ignore_case),
+        Kind::Ident => one_of(&p.parent_key, object.text(), p.ignore_case),
+        _ => false,
+    };
+    parent.then(|| (target, target.text().to_string()))
+}
+
+/// A member access whose property is one of `names` (a private `#capabilities` included).
+fn is_named_member(member: NodeRef<'_>, names: &[String], ignore_case: bool) -> bool {
+    member.kind() == Kind::Member && one_of(names, member.text().trim_start_matches('#'), ignore_case)
 }
 
 /// The export a local name was imported as, from a module starting with one of `modules`

@@ -39,3 +39,9 @@ pub fn request() -> rmcp::model::ClientRequest {
     // expect: MCP302
     rmcp::model::ClientRequest::SetLevelRequest(Default::default())
 }
+
+pub fn with_logging(mut capabilities: ServerCapabilities) -> ServerCapabilities {
+    // expect: MCP302
+    capabilities.logging = Some(Default::default());
+    capabilities
+}

@@ -40,3 +40,13 @@ export class StdioLogs {
     this.originalStdoutWrite.call(process.stdout, JSON.stringify(notification) + '\n');
   }
 }
+
+export class Builder {
+  #capabilities: { tools?: object; logging?: object } = {};
+
+  enableLogging() {
+    // A key set by assignment advertises as much as one in a literal.
+    // expect: MCP302
+    this.#capabilities.logging = {};
+  }
+}

@@ -30,3 +30,14 @@ pub fn config() -> serde_json::Value {
     // ok: MCP302
     serde_json::json!({"logging": {"level": "info"}})
 }
+
+pub struct AppConfig {
+    pub logging: Option<Level>,
+}
+
+pub fn verbose(mut config: AppConfig) -> AppConfig {
+    // Not on capabilities: the application's own setting.
+    // ok: MCP302
+    config.logging = Some(Level::DEBUG);
+    config
+}

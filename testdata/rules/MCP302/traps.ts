@@ -36,3 +36,15 @@ export function format(formatter: { render(msg: unknown): string }) {
   const record = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info' } };
   return formatter.render.call(formatter, record);
 }
+
+export function configure(options: { logging?: object }, capabilities: { logging?: object }) {
+  // Not on capabilities: an option of the application's own.
+  // ok: MCP302
+  options.logging = {};
+  // Reading the capability, or comparing it, sets nothing.
+  // ok: MCP302
+  const enabled = capabilities.logging !== undefined;
+  // ok: MCP302
+  capabilities.logging === undefined;
+  return enabled;
+}

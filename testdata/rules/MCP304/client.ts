@@ -25,3 +25,9 @@ export const declared = {
     },
   },
 };
+
+export function announceRoots(capabilities: { roots?: { listChanged?: boolean } }) {
+  // An object assigned to the capability is its declaration.
+  // expect: MCP304
+  capabilities.roots = { listChanged: true };
+}

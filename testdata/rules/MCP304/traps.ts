@@ -31,3 +31,11 @@ export function quietWithoutRoots(sent: string[], expect: (v: unknown) => { not:
   // ok: MCP304
   expect(sent).not.toContain('notifications/roots/list_changed');
 }
+
+export function withoutChanges(capabilities: { roots?: { listChanged?: boolean } }) {
+  // Roots without change notifications stay valid.
+  // ok: MCP304
+  capabilities.roots = { listChanged: false };
+  // ok: MCP304
+  capabilities.roots = {};
+}
