@@ -39,3 +39,16 @@ export function proxy(startHTTPServer: (opts: object) => unknown, createServer: 
   // expect: MCP301
   return startHTTPServer({ createServer, port: 8080, pingInterval: 30_000 });
 }
+
+// fastmcp's keep-alive option, by its interval or by switching it on.
+export function fastmcpOptions() {
+  return {
+    name: 'Addition',
+    ping: {
+      // expect: MCP301
+      enabled: true,
+      // expect: MCP301
+      intervalMs: 10_000,
+    },
+  };
+}

@@ -39,3 +39,15 @@ export function sockets(io: (server: unknown, opts: object) => unknown, httpServ
 declare class WebSocketServer {
   constructor(opts: object);
 }
+
+// The keep-alive switched off is already right; an interval of some other object is not a ping.
+export const quiet = {
+  ping: {
+    // ok: MCP301
+    enabled: false,
+    // ok: MCP301
+    intervalMs: undefined,
+  },
+  // ok: MCP301
+  poll: { enabled: true, intervalMs: 5_000 },
+};
