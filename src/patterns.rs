@@ -366,9 +366,8 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 let by_assignment = held.role() == Role::Right
                     && held
                         .parent()
-                        .filter(|a| a.kind() == Kind::Assign && a.text() == "=")
-                        .and_then(|a| a.child(Role::Left))
-                        .is_some_and(|target| is_named_member(target, &p.parent_key, p.ignore_case));
+                        .and_then(assigned_place)
+                        .is_some_and(|place| named_in(place, &p.parent_key, p.ignore_case));
                 if !by_key && !by_struct && !by_assignment {
                     return None;
                 }
@@ -397,25 +396,24 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
 /// `parent_key`, read like `capabilities: { logging: {} }`. Only patterns that name the parent
 /// take this form: a bare key name (`x.sessionId = …`) says too little about the object.
 fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
-    if p.parent_key.is_empty() || !p.in_call.is_empty() || assign.text() != "=" {
+    if p.parent_key.is_empty() || !p.in_call.is_empty() {
         return None;
     }
-    let target = assign.child(Role::Left).filter(|t| t.kind() == Kind::Member)?;
+    let target = assigned_place(assign).filter(|t| t.kind() == Kind::Member)?;
     if !one_of(&p.names, target.text(), p.ignore_case) || !value_is(p.value, assign.child(Role::Right)) {
         return None;
     }
-    let object = target.child(Role::Object)?;
-    let parent = match object.kind() {
-        Kind::Member => is_named_member(object, &p.parent_key, p.ignore_case),
-        Kind::Ident => one_of(&p.parent_key, object.text(), p.ignore_case),
-        _ => false,
-    };
-    parent.then(|| (target, target.text().to_string()))
+    named_in(target.child(Role::Object)?, &p.parent_key, p.ignore_case).then(|| (target, target.text().to_string()))
 }
 
-/// A member access whose property is one of `names` (a private `#capabilities` included).
-fn is_named_member(member: NodeRef<'_>, names: &[String], ignore_case: bool) -> bool {
-    member.kind() == Kind::Member && one_of(names, member.text().trim_start_matches('#'), ignore_case)
+/// What a plain `=` assigns to (`capabilities.logging` in `capabilities.logging = {}`).
+fn assigned_place(assign: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    (assign.kind() == Kind::Assign && assign.text() == "=").then(|| assign.child(Role::Left)).flatten()
+}
+
+/// A variable or member named one of `names` (a private `#capabilities` included).
+fn named_in(node: NodeRef<'_>, names: &[String], ignore_case: bool) -> bool {
+    matches!(node.kind(), Kind::Ident | Kind::Member) && one_of(names, node.text().trim_start_matches('#'), ignore_case)
 }
 
 /// The export a local name was imported as, from a module starting with one of `modules`
@@ -636,14 +634,9 @@ pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
     match want {
         ValueIs::Any => true,
         ValueIs::True => value.is_some_and(|v| v.kind() == Kind::Bool && v.text() == "true"),
-        ValueIs::Set => match value {
-            None => false,
-            Some(v) => !is_unset(v),
-        },
-        ValueIs::Object => match value {
-            None => false,
-            Some(v) => !is_unset(v) && !matches!(v.kind(), Kind::Str | Kind::Template | Kind::Num | Kind::Bool),
-        },
+        ValueIs::Set => value.is_some_and(|v| !is_unset(v)),
+        ValueIs::Object => value
+            .is_some_and(|v| !is_unset(v) && !matches!(v.kind(), Kind::Str | Kind::Template | Kind::Num | Kind::Bool)),
     }
 }
 

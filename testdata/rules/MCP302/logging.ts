@@ -50,3 +50,11 @@ export class Builder {
     this.#capabilities.logging = {};
   }
 }
+
+export function reset() {
+  let capabilities: { logging?: object } = {};
+  // An object assigned to a variable named for the capabilities declares them too.
+  // expect: MCP302
+  capabilities = { logging: {} };
+  return capabilities;
+}
