@@ -15,8 +15,16 @@ struct RemovedPing;
 
 impl Rule for RemovedPing {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
-        patterns::check_unless(node, cx, socket_option);
+        patterns::check_unless(node, cx, |n| socket_option(n) || switched_by_sibling(n));
     }
+}
+
+/// fastmcp's `ping: { enabled, intervalMs }`: the switch decides. Switched off, the interval
+/// schedules nothing; switched on, the switch is the finding, and the option gets one.
+fn switched_by_sibling(node: NodeRef<'_>) -> bool {
+    node.kind() == Kind::Pair
+        && node.text() == "intervalMs"
+        && node.parent().is_some_and(|o| o.children().any(|p| p.kind() == Kind::Pair && p.text() == "enabled"))
 }
 
 /// `WebSocketConfig { ping_interval, .. }`, `new WebSocketServer({ pingInterval })`,

@@ -40,15 +40,24 @@ export function proxy(startHTTPServer: (opts: object) => unknown, createServer: 
   return startHTTPServer({ createServer, port: 8080, pingInterval: 30_000 });
 }
 
-// fastmcp's keep-alive option, by its interval or by switching it on.
+// fastmcp's keep-alive option, by switching it on or by its interval (on by default over
+// HTTP); one finding per option, on the switch when there is one.
 export function fastmcpOptions() {
   return {
     name: 'Addition',
     ping: {
       // expect: MCP301
       enabled: true,
-      // expect: MCP301
+      // ok: MCP301
       intervalMs: 10_000,
     },
   };
 }
+
+export const fastmcpInterval = {
+  name: 'Subtraction',
+  ping: {
+    // expect: MCP301
+    intervalMs: 15_000,
+  },
+};

@@ -51,3 +51,13 @@ export const quiet = {
   // ok: MCP301
   poll: { enabled: true, intervalMs: 5_000 },
 };
+
+// Switched off, an interval schedules nothing.
+export const switchedOff = {
+  ping: {
+    // ok: MCP301
+    enabled: false,
+    // ok: MCP301
+    intervalMs: 5_000,
+  },
+};
