@@ -6,7 +6,7 @@
 //! are legacy handlers: `--target dual` keeps them as notes.
 
 use crate::engine::FileCx;
-use crate::patterns;
+use crate::patterns::{self, name_words};
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{flags, Kind, NodeRef, Role};
 
@@ -30,7 +30,7 @@ impl Rule for SessionIdHeader {
             _ => "",
         };
         if literal.eq_ignore_ascii_case(HEADER) {
-            if asserts_absent(node) {
+            if asserts_absent(node) || names_a_cookie(node) {
                 return;
             }
             let (message, server) = describe(node);
@@ -48,6 +48,34 @@ fn on_sse_transport(node: NodeRef<'_>) -> bool {
         .filter(|o| o.kind() == Kind::Ident)
         .and_then(patterns::constructed_class)
         .is_some_and(|class| matches!(class, "SSEServerTransport" | "SSEClientTransport"))
+}
+
+/// The name of the application's own cookie (`cookie_name: "mcp-session-id".to_string()`,
+/// `res.cookie('mcp-session-id', v)`, `req.cookies['mcp-session-id']`, `jar.get(…)`): a cookie is
+/// not the protocol header, and an application may keep its own sessions in 2026-07-28.
+fn names_a_cookie(literal: NodeRef<'_>) -> bool {
+    let cookie = |name: &str| name_words(name).iter().any(|w| matches!(w.as_str(), "cookie" | "cookies" | "jar"));
+    // Up through conversions: `.to_string()`, `.into()`, `String::from(…)`.
+    let mut value = literal;
+    while let Some(up) = value.parent().and_then(|p| match (value.role(), p.kind()) {
+        (Role::Object, Kind::Member) if matches!(p.text(), "to_string" | "to_owned" | "into") => {
+            p.parent().filter(|c| c.kind() == Kind::Call && c.callee() == Some(p))
+        }
+        (Role::Arg, Kind::Call) if p.call_name() == Some("from") => Some(p),
+        _ => None,
+    }) {
+        value = up;
+    }
+    let Some(place) = value.parent() else { return false };
+    match (value.role(), place.kind()) {
+        (Role::Value, Kind::Pair) | (Role::Init, Kind::Var | Kind::Field) => cookie(place.text()),
+        (Role::Right, Kind::Assign) => {
+            place.child(Role::Left).and_then(|l| l.path_segments().last().copied()).is_some_and(cookie)
+        }
+        (Role::Arg, Kind::Call) => place.callee().is_some_and(|c| c.path_segments().iter().any(|s| cookie(s))),
+        (Role::Index, Kind::Index) => place.object().is_some_and(|o| o.path_segments().iter().any(|s| cookie(s))),
+        _ => false,
+    }
 }
 
 /// A test asserting that the header is not there, which is what 2026-07-28 wants:

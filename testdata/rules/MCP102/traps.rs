@@ -36,3 +36,22 @@ pub fn no_session(response: &reqwest::Response) {
     // ok: MCP102
     assert_eq!(response.headers().get("Mcp-Session-Id"), None);
 }
+
+// An application's own cookie that happens to share the header's name: not the header.
+pub struct CookieConfig {
+    pub cookie_name: String,
+}
+
+pub fn cookie_config(jar: &CookieJar) -> (CookieConfig, Option<String>) {
+    let config = CookieConfig {
+        // ok: MCP102
+        cookie_name: "mcp-session-id".to_string(),
+    };
+    // ok: MCP102
+    let cookie = Cookie::new("mcp-session-id", "abc");
+    // ok: MCP102
+    let session_cookie: &str = "mcp-session-id";
+    let _ = (cookie, session_cookie);
+    // ok: MCP102
+    (config, jar.get("mcp-session-id").map(|c| c.value().to_string()))
+}

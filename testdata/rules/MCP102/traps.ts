@@ -50,3 +50,13 @@ export function legacySse(res: import('node:http').ServerResponse) {
   // ok: MCP102
   return transport.sessionId;
 }
+
+// An application's own cookie that happens to share the header's name: not the header.
+export function cookies(req: { cookies: Record<string, string> }, res: { cookie(n: string, v: string): void }) {
+  // ok: MCP102
+  res.cookie('mcp-session-id', 'abc');
+  // ok: MCP102
+  const options = { cookieName: 'mcp-session-id' };
+  // ok: MCP102
+  return [options, req.cookies['mcp-session-id']];
+}
