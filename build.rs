@@ -45,6 +45,15 @@ fn main() {
         if meta.id != id || meta.name != name {
             errors.push(format!("{}: `id`/`name` must match the file name ({id}, {name})", path.display()));
         }
+        // A misspelt language would silently switch a pattern off.
+        for lang in meta.patterns.iter().flat_map(|p| &p.languages) {
+            if lang == "manifest" || !meta.languages.contains(lang) {
+                errors.push(format!(
+                    "{}: pattern language `{lang}` is not a source language of the rule",
+                    path.display()
+                ));
+            }
+        }
         let builtin = meta.builtin;
         let module = name.replace('-', "_");
         let imp = impl_dir.join(format!("{module}.rs"));

@@ -7,7 +7,7 @@
 
 use crate::engine::FileCx;
 use crate::rules::{Pattern, ValueIs, What};
-use crate::tree::{flags, Kind, NodeRef, Role};
+use crate::tree::{flags, Kind, Lang, NodeRef, Role};
 
 /// The node kinds a list of patterns looks at.
 pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
@@ -110,7 +110,7 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
         return;
     }
     for p in slot.patterns.iter().filter_map(|&i| meta.patterns.get(usize::from(i))) {
-        if p.mcp_context && !cx.mcp() {
+        if (p.mcp_context && !cx.mcp()) || !in_language(p, cx.lang()) {
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
@@ -120,6 +120,11 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
             return;
         }
     }
+}
+
+/// Whether a pattern applies to files of `lang`.
+fn in_language(p: &Pattern, lang: Lang) -> bool {
+    p.languages.is_empty() || p.languages.iter().any(|l| l == lang.name())
 }
 
 /// Words of a collection's name that say the code refuses what it lists.

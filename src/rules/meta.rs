@@ -309,6 +309,10 @@ pub struct Pattern {
     /// named one of these (`#[tool] async fn …`).
     #[serde(default)]
     pub in_handler: Vec<String>,
+    /// Any pattern: only in files of these languages (`typescript`, `rust`); in every language
+    /// of the rule when empty. An SDK's constant is a finding only in its SDK's language.
+    #[serde(default)]
+    pub languages: Vec<String>,
     /// For `fn`: the implemented trait or interface.
     #[serde(default)]
     pub in_impl: Vec<String>,

@@ -60,3 +60,9 @@ export function cookies(req: { cookies: Record<string, string> }, res: { cookie(
   // ok: MCP102
   return [options, req.cookies['mcp-session-id']];
 }
+
+// An environment variable named like a Rust SDK's header constant: the constants are Rust's.
+export function fromEnv(env: Record<string, string | undefined>) {
+  // ok: MCP102
+  return { upstreamSession: env.MCP_SESSION_ID, header: process.env.MCP_SESSION_ID_HEADER };
+}
