@@ -114,7 +114,7 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            if !exclude(node) && !listed_as_refused(node) {
+            if !exclude(node) && !listed_as_refused(node) && !states_absence(node) {
                 report(p, at, &value, cx);
             }
             return;
@@ -476,6 +476,8 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
         match anc.kind() {
             Kind::Fn | Kind::Block | Kind::Module => return false,
             Kind::Macro if anc.text() == "assert_ne" => return true,
+            // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
+            Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
             Kind::Call if child.role() == Role::Arg => {
                 // `expect(x['…']).toBeUndefined()`, `expect(x).not.toHaveProperty('…')`
                 if anc.callee().is_some_and(|c| c.is_ident("expect")) && expectation_is_negative(anc) {
@@ -495,6 +497,52 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
         child = anc;
     }
     false
+}
+
+/// Whether a name or literal is what a test assertion says is absent or different, without
+/// being run: `assert!(!versions.contains(&ProtocolVersion::V_2025_03_26))`,
+/// `assert_ne!(version, ProtocolVersion::V_2025_06_18)`. A call inside the assertion is still
+/// made (`assert_ne!(client.ping().await, …)`), so it is not stated absent.
+pub fn states_absence(node: NodeRef<'_>) -> bool {
+    if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type | Kind::Str | Kind::Num) {
+        return false;
+    }
+    let mut child = node;
+    for anc in node.ancestors() {
+        match anc.kind() {
+            Kind::Fn | Kind::Block | Kind::Module => return false,
+            Kind::Call if child.role() == Role::Callee => return false,
+            Kind::Macro if anc.text() == "assert_ne" => return true,
+            Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
+            _ => {}
+        }
+        child = anc;
+    }
+    false
+}
+
+/// Whether an expression is what an assertion requires to be true: `assert!(e)`,
+/// `debug_assert!(e)`, `assert(e)`, `assert.ok(e)`.
+fn asserts_true(expr: NodeRef<'_>) -> bool {
+    expr.role() == Role::Arg
+        && expr.parent().is_some_and(|a| match a.kind() {
+            Kind::Macro => matches!(a.text(), "assert" | "debug_assert"),
+            Kind::Call => match a.callee() {
+                Some(c) if c.kind() == Kind::Ident => c.text() == "assert",
+                Some(c) => c.text() == "ok" && c.object().is_some_and(|o| o.is_ident("assert")),
+                None => false,
+            },
+            _ => false,
+        })
+        && expr.parent().and_then(|a| a.args().next()).is_some_and(|first| first.id() == expr.id())
+}
+
+/// Whether an expression asks whether a collection holds `item`: `xs.contains(&v)`,
+/// `xs.includes(v)`, `map.has(k)`, `map.contains_key(k)`.
+fn is_membership(expr: NodeRef<'_>, item: NodeRef<'_>) -> bool {
+    expr.kind() == Kind::Call
+        && matches!(expr.call_name(), Some("contains" | "includes" | "has" | "contains_key"))
+        && expr.args().any(|a| a.contains(item))
 }
 
 /// Whether the matcher chain after `expect(…)` negates or expects absence.

@@ -49,3 +49,22 @@ pub enum ApiVersion {
 // A version enum of the application, not the protocol's.
 // ok: MCP204
 pub const API: ApiVersion = ApiVersion::V2025_06_18;
+
+// A test that the legacy revisions are no longer offered states the migrated behaviour.
+#[test]
+fn offers_only_the_modern_revision() {
+    let offered = supported_protocol_versions();
+    // ok: MCP204
+    assert!(!offered.contains(&ProtocolVersion::V_2025_03_26), "dropped");
+    // ok: MCP204
+    assert!(!offered.iter().any(|v| v.as_str() == "2025-06-18"));
+    // ok: MCP204
+    assert_ne!(offered.first(), Some(&ProtocolVersion::V_2025_06_18));
+}
+
+#[test]
+fn the_legacy_literal_is_gone() {
+    let protocol_versions = supported_protocol_versions();
+    // ok: MCP204
+    assert!(!protocol_versions.contains(&"2025-06-18"));
+}

@@ -41,3 +41,11 @@ export function isHoliday(date: string) {
   // ok: MCP204
   return ['2025-06-18', '2025-03-26'].includes(date);
 }
+
+// A test that the legacy revisions are no longer offered states the migrated behaviour.
+export function offersOnlyModern(offered: string[], assert: { ok(v: boolean): void }) {
+  // ok: MCP204
+  assert.ok(!offered.includes('2025-06-18'));
+  // ok: MCP204
+  expect(offered).not.toContain('2025-03-26');
+}

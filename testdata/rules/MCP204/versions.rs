@@ -61,3 +61,17 @@ pub fn rust_mcp_schema_info() -> rust_mcp_sdk::schema::InitializeResult {
         ..Default::default()
     }
 }
+
+// A test that a legacy revision is still offered holds the project on it.
+#[test]
+fn still_offers_the_legacy_revision() {
+    let offered = supported_protocol_versions();
+    // expect: MCP204
+    assert!(offered.contains(&ProtocolVersion::V_2025_06_18));
+}
+
+#[test]
+fn negotiates_the_legacy_revision() {
+    // expect: MCP204
+    assert_eq!(negotiated(), ProtocolVersion::V_2025_03_26);
+}

@@ -48,3 +48,10 @@ pub fn options() -> rust_mcp_sdk::mcp_server::HyperServerOptions {
         ..Default::default()
     }
 }
+
+// A call inside an inequality assertion is still made.
+#[tokio::test]
+async fn answers_ping(peer: rmcp::Peer<rmcp::RoleClient>) {
+    // expect: MCP301
+    assert_ne!(peer.ping().await.ok(), None);
+}
