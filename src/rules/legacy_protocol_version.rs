@@ -41,7 +41,11 @@ impl Rule for LegacyProtocolVersion {
         if in_reported_list {
             return;
         }
-        patterns::check(node, cx);
+        // A constant of the SDK's name that the file declares itself is the project's own; a
+        // legacy literal in its definition is reported there.
+        patterns::check_unless(node, cx, |n| {
+            patterns::declaration_of(n).is_some_and(|d| d.kind() == Kind::Var && d.text() == n.text())
+        });
     }
 }
 

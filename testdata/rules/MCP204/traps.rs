@@ -68,3 +68,11 @@ fn the_legacy_literal_is_gone() {
     // ok: MCP204
     assert!(!protocol_versions.contains(&"2025-06-18"));
 }
+
+// The project's own constant of the SDK's name, already on the modern revision.
+const SUPPORTED_PROTOCOL_VERSIONS: &[ProtocolVersion] = &[ProtocolVersion::V_2026_07_28];
+
+pub fn offered() -> std::borrow::Cow<'static, [ProtocolVersion]> {
+    // ok: MCP204
+    std::borrow::Cow::Borrowed(SUPPORTED_PROTOCOL_VERSIONS)
+}

@@ -49,3 +49,11 @@ export function offersOnlyModern(offered: string[], assert: { ok(v: boolean): vo
   // ok: MCP204
   expect(offered).not.toContain('2025-03-26');
 }
+
+// The project's own constant of the SDK's name, already on the modern revision.
+const LATEST_PROTOCOL_VERSION = '2026-07-28';
+
+export function discoverResult() {
+  // ok: MCP204
+  return { supportedVersions: [LATEST_PROTOCOL_VERSION] };
+}

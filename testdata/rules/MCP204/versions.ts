@@ -84,3 +84,19 @@ export function knows(supportedVersions: string[]) {
   // expect: MCP204
   return supportedVersions.includes('2025-06-18');
 }
+
+// A constant of the SDK's name that the file declares on a legacy revision: the literal is
+// the finding, once.
+// expect: MCP204
+const DEFAULT_NEGOTIATED_PROTOCOL_VERSION = '2025-03-26';
+
+export function fallback() {
+  // ok: MCP204
+  return { protocolVersion: DEFAULT_NEGOTIATED_PROTOCOL_VERSION };
+}
+
+// The SDK's constant as a parameter's default is still the SDK's.
+// expect: MCP204
+export function discover({ protocolVersion = LATEST_PROTOCOL_VERSION }: { protocolVersion?: string }) {
+  return protocolVersion;
+}
