@@ -43,3 +43,9 @@ mod sdk_consts {
     // ok: MCP103
     pub const HEADER_LAST_EVENT_ID: &str = "Last-Event-Id";
 }
+
+// rmcp's replay of stored events is MCP wherever it stands (its own crate imports nothing).
+pub async fn resume(session: &mut LocalSessionWorker, last: EventId) {
+    // expect: MCP103
+    session.replay_events_after(last).await;
+}

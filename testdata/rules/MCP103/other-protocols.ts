@@ -29,8 +29,16 @@ export function openOrders(store: EventStore) {
   return { eventStore: store, resumptionToken: undefined };
 }
 
-// The SDK's own names are MCP wherever they stand.
-export function replay(store: { replayEventsAfter(id: string): void }, id: string) {
-  // expect: MCP103
+// Another protocol's replay of the same name (a hub that pages its own events): not MCP.
+export function replay(store: { replayEventsAfter(id: string, o?: object): void }, id: string) {
+  // ok: MCP103
   store.replayEventsAfter(id);
+  // ok: MCP103
+  store.replayEventsAfter(id, { limit: 100 });
+}
+
+// The SDK's replay, by its `send` callback, wherever it stands.
+export function replayToStream(store: { replayEventsAfter(id: string, o: object): void }, id: string) {
+  // expect: MCP103
+  store.replayEventsAfter(id, { send: async () => {} });
 }
