@@ -129,6 +129,10 @@ impl<'m> Lists<'m> {
         if desc_object.iter().any(|w| self.protocol_words.contains(&w.as_str())) {
             return None;
         }
+        // "Add 7 and 22": a calculation on the numbers that follow.
+        if desc_object.first().is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())) {
+            return None;
+        }
         // A verb that is also a noun or a calculation (`add`, `order`, `run`) needs an object
         // in the name to count: a tool called just `add` sums numbers.
         let alone = words.len() == 1;

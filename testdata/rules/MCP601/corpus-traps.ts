@@ -8,6 +8,14 @@ export function register(server: McpServer) {
   // A calculator: `add` alone sums numbers.
   // ok: MCP601
   server.registerTool('add', { description: 'Add two numbers together', inputSchema: { a: z.number(), b: z.number() } }, async () => ok);
+  // ok: MCP601
+  server.tool('add', 'Add 7 and 22 for this example.', async () => ok);
+}
+
+// A bare `add` whose description adds something to the world.
+export function members(server: McpServer) {
+  // expect: MCP601
+  server.tool('add', 'Adds a member to the team', async () => ok);
   // Acts on the protocol conversation, not on the world.
   // ok: MCP601
   server.registerTool('trigger-sampling-request', { description: 'Ask the client model a question' }, async () => ok);
