@@ -51,6 +51,17 @@ export function legacySse(res: import('node:http').ServerResponse) {
   return transport.sessionId;
 }
 
+// The same transport held in a variable declared by its type and assigned later.
+export function legacySseLater(res: import('node:http').ServerResponse, id: string) {
+  let transport: SSEServerTransport | undefined;
+  if (!transport) {
+    // expect: MCP104=note
+    transport = new SSEServerTransport('/message', res);
+  }
+  // ok: MCP102
+  return id === transport.sessionId;
+}
+
 // An application's own cookie that happens to share the header's name: not the header.
 export function cookies(req: { cookies: Record<string, string> }, res: { cookie(n: string, v: string): void }) {
   // ok: MCP102
