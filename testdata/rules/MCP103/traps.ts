@@ -26,3 +26,9 @@ const header = 'X-Last-Event-ID';
 const eventStoreEnabled = false;
 // ok: MCP103
 const message = 'Last-Event-ID: resumable streams were removed';
+
+// No token: the request starts afresh, which is what 2026-07-28 wants.
+export async function fresh(client: Client) {
+  // ok: MCP103
+  return client.request({ method: 'tools/list' }, undefined as never, { resumptionToken: undefined, onresumptiontoken: undefined });
+}

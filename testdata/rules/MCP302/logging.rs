@@ -45,3 +45,17 @@ pub fn with_logging(mut capabilities: ServerCapabilities) -> ServerCapabilities 
     capabilities.logging = Some(Default::default());
     capabilities
 }
+
+// The capability left out: what 2026-07-28 wants.
+pub fn details() -> InitializeResult {
+    InitializeResult {
+        capabilities: ServerCapabilities {
+            experimental: None,
+            // ok: MCP302
+            logging: None,
+            tools: Some(ServerCapabilitiesTools { list_changed: None }),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}

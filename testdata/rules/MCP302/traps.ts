@@ -48,3 +48,9 @@ export function configure(options: { logging?: object }, capabilities: { logging
   capabilities.logging === undefined;
   return enabled;
 }
+
+// The capability left out explicitly.
+export const quietOptions = {
+  // ok: MCP302
+  capabilities: { tools: {}, logging: undefined },
+};
