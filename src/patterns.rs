@@ -471,14 +471,31 @@ pub fn in_expected_value(node: NodeRef<'_>, assertions: &[&str]) -> bool {
 /// (`expect(sent).not.toContain('tasks/list')`, `assert.notEqual(…)`, `assert_ne!(…)`): the test
 /// states that the code does *not* use the literal, which is never a finding.
 pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
+    asserted_absent(node, false)
+}
+
+/// Whether a name or literal is what a test assertion says is absent or different, without
+/// being run: `assert!(!versions.contains(&ProtocolVersion::V_2025_03_26))`,
+/// `assert_ne!(version, ProtocolVersion::V_2025_06_18)`. A call inside the assertion is still
+/// made (`assert_ne!(client.ping().await, …)`, `expect(client.ping()).resolves.not.toThrow()`),
+/// so it is not stated absent.
+pub fn states_absence(node: NodeRef<'_>) -> bool {
+    matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type | Kind::Str | Kind::Num)
+        && asserted_absent(node, true)
+}
+
+/// The walk of both: up to the statement, looking for an assertion of absence. `names` leaves
+/// out what runs: a callee, and the subject of `expect(…)`.
+fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
     let mut child = node;
     for anc in node.ancestors() {
         match anc.kind() {
             Kind::Fn | Kind::Block | Kind::Module => return false,
+            Kind::Call if names && child.role() == Role::Callee => return false,
             Kind::Macro if anc.text() == "assert_ne" => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
-            Kind::Call if child.role() == Role::Arg => {
+            Kind::Call if !names && child.role() == Role::Arg => {
                 // `expect(x['…']).toBeUndefined()`, `expect(x).not.toHaveProperty('…')`
                 if anc.callee().is_some_and(|c| c.is_ident("expect")) && expectation_is_negative(anc) {
                     return true;
@@ -499,42 +516,20 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
     false
 }
 
-/// Whether a name or literal is what a test assertion says is absent or different, without
-/// being run: `assert!(!versions.contains(&ProtocolVersion::V_2025_03_26))`,
-/// `assert_ne!(version, ProtocolVersion::V_2025_06_18)`. A call inside the assertion is still
-/// made (`assert_ne!(client.ping().await, …)`), so it is not stated absent.
-pub fn states_absence(node: NodeRef<'_>) -> bool {
-    if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type | Kind::Str | Kind::Num) {
-        return false;
-    }
-    let mut child = node;
-    for anc in node.ancestors() {
-        match anc.kind() {
-            Kind::Fn | Kind::Block | Kind::Module => return false,
-            Kind::Call if child.role() == Role::Callee => return false,
-            Kind::Macro if anc.text() == "assert_ne" => return true,
-            Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
-            _ => {}
-        }
-        child = anc;
-    }
-    false
-}
-
-/// Whether an expression is what an assertion requires to be true: `assert!(e)`,
-/// `debug_assert!(e)`, `assert(e)`, `assert.ok(e)`.
+/// Whether an expression is what an assertion requires to be true: the first argument of
+/// `assert!(e)`, `debug_assert!(e)`, `assert(e)`, `assert.ok(e)`.
 fn asserts_true(expr: NodeRef<'_>) -> bool {
-    expr.role() == Role::Arg
-        && expr.parent().is_some_and(|a| match a.kind() {
-            Kind::Macro => matches!(a.text(), "assert" | "debug_assert"),
-            Kind::Call => match a.callee() {
-                Some(c) if c.kind() == Kind::Ident => c.text() == "assert",
-                Some(c) => c.text() == "ok" && c.object().is_some_and(|o| o.is_ident("assert")),
-                None => false,
-            },
-            _ => false,
-        })
-        && expr.parent().and_then(|a| a.args().next()).is_some_and(|first| first.id() == expr.id())
+    let Some(a) = expr.parent().filter(|_| expr.role() == Role::Arg) else { return false };
+    let assertion = match a.kind() {
+        Kind::Macro => matches!(a.text(), "assert" | "debug_assert"),
+        Kind::Call => match a.callee() {
+            Some(c) if c.kind() == Kind::Ident => c.text() == "assert",
+            Some(c) => c.text() == "ok" && c.object().is_some_and(|o| o.is_ident("assert")),
+            None => false,
+        },
+        _ => false,
+    };
+    assertion && a.args().next() == Some(expr)
 }
 
 /// Whether an expression asks whether a collection holds `item`: `xs.contains(&v)`,
