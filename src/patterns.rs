@@ -439,9 +439,32 @@ pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<
 
 /// The class a variable was built from: `X` for `const t = new X(…)`.
 pub fn constructed_class<'t>(ident: NodeRef<'t>) -> Option<&'t str> {
-    let init = declaration_of(ident)?.child(Role::Init)?;
+    declaration_of(ident).and_then(built_by)
+}
+
+/// The classes a variable may hold: the one it was built from (`const t = new X(…)`) and those
+/// its declaration names (`let t: X | undefined`, assigned later).
+pub fn variable_classes<'t>(ident: NodeRef<'t>) -> Vec<&'t str> {
+    let Some(decl) = declaration_of(ident) else { return Vec::new() };
+    let mut out = decl.child(Role::Type).map(type_names).unwrap_or_default();
+    out.extend(built_by(decl));
+    out
+}
+
+/// `X` for a declaration initialized by `new X(…)`.
+fn built_by(decl: NodeRef<'_>) -> Option<&str> {
+    let init = decl.child(Role::Init)?;
     let callee = init.callee().filter(|_| init.kind() == Kind::Call && init.has_flag(flags::NEW))?;
     (callee.kind() == Kind::Ident).then(|| callee.text())
+}
+
+/// The names in a type: the type itself and every type inside it (`SSEServerTransport` and
+/// `undefined` in `SSEServerTransport | undefined`, `Map`, `string` and `Session` in
+/// `Map<string, Session>`).
+pub fn type_names(t: NodeRef<'_>) -> Vec<&str> {
+    let mut out = vec![t.text()];
+    out.extend(t.descendants().filter(|d| d.kind() == Kind::Type).map(|d| d.text()));
+    out
 }
 
 /// Whether a call or macro is one of `assertions` (`toEqual`, `assert_eq!`), a rule's list.

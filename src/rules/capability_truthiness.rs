@@ -171,10 +171,7 @@ fn is_capability_object(node: NodeRef<'_>, lists: &Lists<'_>, depth: u8) -> bool
             let Some(decl) = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none()) else {
                 return false;
             };
-            if decl
-                .child(Role::Type)
-                .is_some_and(|t| lists.object_types.contains(&t.text()) || t.descendants().any(|d| lists.object_types.contains(&d.text())))
-            {
+            if decl.child(Role::Type).is_some_and(|t| patterns::type_names(t).iter().any(|n| lists.object_types.contains(n))) {
                 return true;
             }
             decl.child(Role::Init).is_some_and(|init| is_capability_object(init, lists, depth + 1))

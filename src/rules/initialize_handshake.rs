@@ -48,10 +48,11 @@ impl Rule for InitializeHandshake {
 /// `@modelcontextprotocol/ext-apps`): the host and view's own `ui/initialize` handshake over
 /// `postMessage`, which 2026-07-28 leaves alone.
 fn on_apps_bridge(member: NodeRef<'_>) -> bool {
-    let Some(class) = member.object().filter(|o| o.kind() == Kind::Ident).and_then(patterns::constructed_class) else {
-        return false;
-    };
-    patterns::imported_export(member.tree().root(), class, Some(&["@modelcontextprotocol/ext-apps"])).is_some()
+    let Some(object) = member.object().filter(|o| o.kind() == Kind::Ident) else { return false };
+    let root = member.tree().root();
+    patterns::variable_classes(object)
+        .iter()
+        .any(|class| patterns::imported_export(root, class, Some(&["@modelcontextprotocol/ext-apps"])).is_some())
 }
 
 /// `this.clientCaps = request.params.capabilities` inside an `initialize` handler.

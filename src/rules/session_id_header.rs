@@ -43,16 +43,10 @@ impl Rule for SessionIdHeader {
 
 /// `transport.sessionId` of the 2024-11-05 HTTP+SSE transport (`new SSEServerTransport(…)`):
 /// the `/message?sessionId=` routing key, not the header; MCP104 reports that transport.
-/// The variable is built by `new` or declared with the type (`let t: SSEServerTransport | undefined`).
 fn on_sse_transport(node: NodeRef<'_>) -> bool {
-    let sse = |class: &str| matches!(class, "SSEServerTransport" | "SSEClientTransport");
-    let Some(object) = node.object().filter(|o| o.kind() == Kind::Ident) else { return false };
-    if patterns::constructed_class(object).is_some_and(sse) {
-        return true;
-    }
-    patterns::declaration_of(object)
-        .and_then(|d| d.child(Role::Type))
-        .is_some_and(|t| std::iter::once(t).chain(t.descendants()).any(|n| n.kind() == Kind::Type && sse(n.text())))
+    node.object()
+        .filter(|o| o.kind() == Kind::Ident)
+        .is_some_and(|o| patterns::variable_classes(o).iter().any(|c| matches!(*c, "SSEServerTransport" | "SSEClientTransport")))
 }
 
 /// The name of the application's own cookie (`cookie_name: "mcp-session-id".to_string()`,

@@ -426,7 +426,7 @@ fn is_other_session_store(decl: NodeRef<'_>, name: &str, lists: &Lists<'_>) -> b
         let n = norm(text);
         lists.other_session_prefixes.iter().any(|p| n.starts_with(p))
     };
-    other(name) || decl.child(Role::Type).is_some_and(|t| type_names(t).iter().any(|n| n.ends_with("Session") && other(n)))
+    other(name) || decl.child(Role::Type).is_some_and(|t| patterns::type_names(t).iter().any(|n| n.ends_with("Session") && other(n)))
 }
 
 /// Receivers that are keyed by many things but are not stores (`req.headers`).
@@ -610,18 +610,12 @@ fn container_name<'t>(shape: NodeRef<'t>) -> &'t str {
     }
 }
 
-fn type_names<'t>(t: NodeRef<'t>) -> Vec<&'t str> {
-    let mut out = vec![t.text()];
-    out.extend(t.descendants().filter(|d| d.kind() == Kind::Type).map(|d| d.text()));
-    out
-}
-
 fn store_shape(shape: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
     // `{ [sessionId: string]: T }`
     if shape.kind() == Kind::Type && shape.text() == "{}" {
         for field in shape.children().filter(|f| f.kind() == Kind::Field && f.has_flag(crate::tree::flags::INDEX_SIG)) {
             let value = field.child(Role::Type);
-            if value.is_some_and(|v| type_names(v).iter().any(|n| lists.transport_types.contains(n))) {
+            if value.is_some_and(|v| patterns::type_names(v).iter().any(|n| lists.transport_types.contains(n))) {
                 return Some("holds MCP transports per protocol session".to_string());
             }
             if is_session_name(field.text(), lists) {
@@ -638,14 +632,14 @@ fn store_shape(shape: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
         [k, v, ..] => (*k, *v),
         _ => return None,
     };
-    if type_names(value).iter().any(|n| lists.transport_types.contains(n)) {
+    if patterns::type_names(value).iter().any(|n| lists.transport_types.contains(n)) {
         return Some("holds MCP transports per protocol session".to_string());
     }
-    if type_names(key).iter().any(|n| lists.key_types.contains(n)) {
+    if patterns::type_names(key).iter().any(|n| lists.key_types.contains(n)) {
         return Some(format!("is keyed by `{}`, the protocol session id", key.text()));
     }
     let string_key = matches!(key.text(), "string" | "String" | "str");
-    if string_key && type_names(value).iter().any(|n| lists.session_value_types.contains(n)) {
+    if string_key && patterns::type_names(value).iter().any(|n| lists.session_value_types.contains(n)) {
         return Some(format!("holds `{}` objects per protocol session", value.text()));
     }
     None

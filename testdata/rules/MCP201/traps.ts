@@ -75,3 +75,12 @@ export function host(client: never, info: never) {
   bridge.oninitialized = () => console.log('view ready');
   return bridge;
 }
+
+// The same bridge, held in a variable declared by its type and built later.
+export function lateHost(client: never, info: never) {
+  let bridge: AppBridge | undefined;
+  bridge = new AppBridge(client, info, {});
+  // ok: MCP201
+  bridge.oninitialized = () => console.log('view ready');
+  return bridge;
+}
