@@ -47,6 +47,13 @@ impl Shop {
         todo!()
     }
 
+    // A calculation: the verb is followed by numbers.
+    #[tool(description = "Add 7 and 22 for this example")]
+    // ok: MCP601
+    async fn add(&self) -> Result<CallToolResult, McpError> {
+        todo!()
+    }
+
     #[tool(description = "Publish a product page")]
     // expect: MCP601
     async fn publish_page(&self, #[tool(aggr)] args: OrderArgs) -> Result<CallToolResult, McpError> {
@@ -119,4 +126,16 @@ pub fn tools_list() -> Value {
             }
         ]
     })
+}
+
+pub struct Team;
+
+// A bare `add` whose description adds something to the world.
+#[tool_router]
+impl Team {
+    #[tool(description = "Adds a member to the team")]
+    // expect: MCP601
+    async fn add(&self, #[tool(param)] email: String) -> Result<CallToolResult, McpError> {
+        todo!("{email}")
+    }
 }
