@@ -6,7 +6,9 @@
 # Builds the release binaries, then prints for DIR: the median wall time and peak memory of
 # `mcpshift check` over RUNS runs (default 5), the median wall time of `parse-floor` (the same
 # walker, every file parsed once by tree-sitter or syn, no prefilter, no rules) and their
-# ratio, then `--jobs 1` against `--jobs 2`. Needs GNU time (/usr/bin/time).
+# ratio, then `--jobs 1` against `--jobs 2`, and the walk floor (`parse-floor --walk`: every tree
+# also visited once, nothing built), the least any whole-tree analysis adds to parsing. Needs
+# GNU time (/usr/bin/time).
 set -euo pipefail
 dir=${1:?usage: scripts/bench.sh DIR [RUNS]}
 runs=${2:-5}
@@ -52,10 +54,12 @@ sed 's/^/  /' /tmp/mcpshift-bench-stats.txt
 read -r check_wall check_mem < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 2)
 read -r floor_wall floor_mem < <(median_of "$floor" --jobs 2 "$dir")
 read -r j1_wall _ < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 1)
+read -r walk_wall _ < <(median_of "$floor" --jobs 2 --walk "$dir")
 
-awk -v c="$check_wall" -v cm="$check_mem" -v f="$floor_wall" -v fm="$floor_mem" -v j1="$j1_wall" -v runs="$runs" 'BEGIN {
+awk -v c="$check_wall" -v cm="$check_mem" -v f="$floor_wall" -v fm="$floor_mem" -v j1="$j1_wall" -v w="$walk_wall" -v runs="$runs" 'BEGIN {
   printf "mcpshift check (--jobs 2): median %.3fs over %d runs, peak memory %.1f MB\n", c, runs, cm/1024
   printf "parse floor    (--jobs 2): median %.3fs, peak memory %.1f MB\n", f, fm/1024
   printf "ratio check / floor:       %.3f\n", (f > 0 ? c/f : 0)
   printf "mcpshift check (--jobs 1): median %.3fs; speed-up of --jobs 2: %.2fx\n", j1, (c > 0 ? j1/c : 0)
+  printf "walk floor     (--jobs 2): median %.3fs, %.3f x the floor\n", w, (f > 0 ? w/f : 0)
 }'

@@ -2,7 +2,11 @@
 //! every file parsed once by tree-sitter (TS/JS) or syn (Rust) on all worker threads, with
 //! no lowering, no prefilter and no rules. `scripts/bench.sh` compares `mcpshift check` to it.
 //!
-//! Usage: `parse-floor [--jobs N] DIR`. Prints files, bytes and wall time.
+//! With `--walk`, each tree is also visited once, every node read and nothing built: the least
+//! any analysis of the whole tree must add to parsing, whatever it does at each node.
+//!
+//! Usage: `parse-floor [--jobs N] [--walk] DIR`. Prints files, bytes, nodes visited and wall
+//! time.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,16 +18,19 @@ use rayon::prelude::*;
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut jobs = 0usize;
+    let mut walk = false;
     let mut dir = None;
     while let Some(a) = args.next() {
         if a == "--jobs" {
             jobs = args.next().and_then(|j| j.parse().ok()).unwrap_or(0);
+        } else if a == "--walk" {
+            walk = true;
         } else {
             dir = Some(PathBuf::from(a));
         }
     }
     let Some(dir) = dir else {
-        eprintln!("usage: parse-floor [--jobs N] DIR");
+        eprintln!("usage: parse-floor [--jobs N] [--walk] DIR");
         std::process::exit(2);
     };
     let start = Instant::now();
@@ -49,7 +56,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (files, bytes) = pool.install(|| {
+    let (files, bytes, nodes) = pool.install(|| {
         // Largest file first, as `mcpshift check` schedules them.
         discover::largest_first(&found.candidates)
             .into_par_iter()
@@ -60,25 +67,69 @@ fn main() {
                     .map_err(|_| ())
                     .and_then(|b| String::from_utf8(b).map_err(|_| ()))
                 else {
-                    return (0usize, 0usize);
+                    return (0usize, 0usize, 0usize);
                 };
-                match c.kind {
+                let nodes = match c.kind {
                     FileKind::Rust => {
-                        let _ = syn::parse_file(&text);
+                        let file = syn::parse_file(&text);
+                        let nodes = match &file {
+                            Ok(f) if walk => walk_rust(f),
+                            _ => 0,
+                        };
                         proc_macro2::extra::invalidate_current_thread_spans();
+                        nodes
                     }
-                    FileKind::TypeScript(d) => parse_ts(&text, d),
-                    FileKind::Manifest => return (0, 0),
-                }
-                (1, text.len())
+                    FileKind::TypeScript(d) => parse_ts(&text, d, walk),
+                    FileKind::Manifest => return (0, 0, 0),
+                };
+                (1, text.len(), nodes)
             })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
     });
-    println!("files {files} bytes {bytes} wall {:.3}s", start.elapsed().as_secs_f64());
+    println!("files {files} bytes {bytes} nodes {nodes} wall {:.3}s", start.elapsed().as_secs_f64());
 }
 
-fn parse_ts(text: &str, dialect: Dialect) {
-    if let Ok(mut parser) = mcpshift::lang::typescript::new_parser(dialect) {
-        let _ = parser.parse(text, None);
+/// Visits every identifier of a syn tree and asks for its position, as any lowering must; the
+/// rest of syn's tree is plain Rust data.
+fn walk_rust(file: &syn::File) -> usize {
+    struct Count(usize);
+    impl<'a> syn::visit::Visit<'a> for Count {
+        fn visit_ident(&mut self, i: &'a proc_macro2::Ident) {
+            self.0 += 1;
+            std::hint::black_box(i.span().start());
+        }
+    }
+    let mut count = Count(0);
+    syn::visit::visit_file(&mut count, file);
+    count.0
+}
+
+fn parse_ts(text: &str, dialect: Dialect, walk: bool) -> usize {
+    let Ok(mut parser) = mcpshift::lang::typescript::new_parser(dialect) else { return 0 };
+    match parser.parse(text, None) {
+        Some(tree) if walk => walk_ts(&tree),
+        _ => 0,
+    }
+}
+
+/// Visits every node of a tree-sitter tree in document order with one cursor, reading each
+/// node's kind: tree-sitter's cheapest way to see the whole tree.
+fn walk_ts(tree: &tree_sitter::Tree) -> usize {
+    let mut cursor = tree.walk();
+    let mut nodes = 0usize;
+    loop {
+        nodes += 1;
+        std::hint::black_box(cursor.node().kind_id());
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return nodes;
+            }
+        }
     }
 }
