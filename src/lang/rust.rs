@@ -1608,12 +1608,36 @@ impl Lowerer<'_> {
                 self.token_entries(&g.stream(), Role::Member, ctx);
                 self.close();
             }
-            _ => {
-                if !self.token_expr(toks, role) {
-                    self.token_leaves(toks, role, ctx);
+            _ => match dotted_key_len(toks).filter(|_| ctx == Ctx::Attr) {
+                Some(len) => self.dotted_pair(toks, len, role, ctx),
+                None => {
+                    if !self.token_expr(toks, role) {
+                        self.token_leaves(toks, role, ctx);
+                    }
                 }
-            }
+            },
         }
+    }
+
+    /// `app.client_name = request.client_info.name` in an attribute (tracing's `fields(…)`): a
+    /// dotted key names a field of the attribute, it does not assign to a place in the code.
+    fn dotted_pair(&mut self, toks: &[TokenTree], len: usize, role: Role, ctx: Ctx) {
+        let (Some(first), Some(last_key)) = (toks.first(), toks.get(len.saturating_sub(1))) else { return };
+        let key: Vec<String> = toks
+            .iter()
+            .take(len)
+            .filter_map(|t| match t {
+                TokenTree::Ident(i) => Some(name(i)),
+                _ => None,
+            })
+            .collect();
+        let span = self.join(first.span(), toks_end(toks));
+        let id = self.open(Kind::Pair, role, span, &key.join("."));
+        let name_span = self.join(first.span(), last_key.span());
+        self.b.set_name_span(id, name_span);
+        self.b.set_flag(id, flags::FROM_TOKENS);
+        self.token_value(toks.get(len + 1..).unwrap_or(&[]), Role::Value, ctx);
+        self.close();
     }
 
     fn token_lit(&mut self, minus: Option<&Punct>, l: &Literal, role: Role) {
@@ -2161,6 +2185,22 @@ fn toks_end(toks: &[TokenTree]) -> Span {
 
 fn is_number(l: &Literal) -> bool {
     l.to_string().starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The number of tokens of a dotted key (`a.b.c`, at least one dot) followed by a lone `=` and
+/// a value.
+fn dotted_key_len(toks: &[TokenTree]) -> Option<usize> {
+    let mut len = 1;
+    while let (Some(TokenTree::Punct(dot)), Some(TokenTree::Ident(_))) = (toks.get(len), toks.get(len + 1)) {
+        if dot.as_char() != '.' {
+            break;
+        }
+        len += 2;
+    }
+    match toks.get(len) {
+        Some(TokenTree::Punct(eq)) if len > 1 && is_assign(eq, toks.get(len + 1..).unwrap_or(&[])) => Some(len),
+        _ => None,
+    }
 }
 
 /// A lone `=` (not `==` or `=>`) followed by a value.

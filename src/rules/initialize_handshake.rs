@@ -132,6 +132,39 @@ fn carried_member<'t>(value: NodeRef<'t>, carried: &[&str]) -> Option<&'t str> {
 }
 
 /// The node (a function, a `case`, an `if` branch) that handles `initialize` around `node`.
+/// The variable a member chain starts from: `info` in `info.server_info.name`.
+fn root_object(place: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let mut at = place;
+    while matches!(at.kind(), Kind::Member | Kind::Index) {
+        at = at.child(Role::Object)?;
+    }
+    (at.kind() == Kind::Ident).then_some(at)
+}
+
+/// Whether `handler` declares a variable `name` and returns it (`return result`, `Ok(info)`,
+/// a tail expression `info`).
+fn returns_local(handler: NodeRef<'_>, name: &str) -> bool {
+    let declared = handler.descendants().any(|n| n.kind() == Kind::Var && n.text() == name);
+    if !declared {
+        return false;
+    }
+    let returned = handler.descendants().filter(|n| n.kind() == Kind::Return).filter_map(|r| r.children().next());
+    let tail = (handler.kind() == Kind::Fn)
+        .then(|| handler.child(Role::Body))
+        .flatten()
+        .and_then(|body| if body.kind() == Kind::Block { body.children().last() } else { Some(body) });
+    returned.chain(tail).any(|value| {
+        // `Ok(info)`, `Some(info)`
+        let value = match value.kind() {
+            Kind::Call if value.call_name().is_some_and(|n| n == "Ok" || n == "Some") && value.args().count() == 1 => {
+                value.arg(0).unwrap_or(value)
+            }
+            _ => value,
+        };
+        value.is_ident(name)
+    })
+}
+
 fn initialize_handler<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<NodeRef<'t>> {
     let handler_calls = cx.data("handler_calls");
     let markers = cx.data("initialize_markers");
@@ -175,7 +208,9 @@ fn initialize_handler<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<NodeRef<
 /// Whether assigning to `left` keeps the value after the handler returns.
 fn outlives_request(left: NodeRef<'_>, handler: NodeRef<'_>) -> bool {
     match left.kind() {
-        Kind::Member | Kind::Index => true,
+        // `result.protocolVersion = …` where the handler returns `result`: the response being
+        // built, not state kept for the connection.
+        Kind::Member | Kind::Index => !root_object(left).is_some_and(|o| returns_local(handler, o.text())),
         // `*self.caps.lock().await = …`
         Kind::Unary => left.text() == "*",
         // A variable declared outside the handler (module state, a captured outer variable).

@@ -68,3 +68,26 @@ impl Legacy {
         server.wait_for_initialization().await;
     }
 }
+
+pub struct Traced {
+    versions: Mutex<Vec<rmcp::model::ProtocolVersion>>,
+}
+
+impl ServerHandler for Traced {
+    // A tracing span's fields name the client; the attribute stores nothing.
+    // ok: MCP201
+    #[tracing::instrument(skip_all, fields(app.client_name = request.client_info.name, app.client_version = request.client_info.version))]
+    // expect: MCP201
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        let mut info = self.get_info();
+        // The result being built and returned, not state kept for the connection.
+        info.protocol_version = request.protocol_version.clone(); // ok: MCP201
+        // expect: MCP201
+        self.versions.lock().await.push(request.protocol_version.clone());
+        Ok(info)
+    }
+}

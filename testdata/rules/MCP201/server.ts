@@ -22,6 +22,18 @@ server.setRequestHandler(InitializeRequestSchema, async (request) => {
   return { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'files', version: '1.0.0' }, echo: caps };
 });
 
+const built = new Server({ name: 'built', version: '1.0.0' }, { capabilities: {} });
+let lastVersion = '';
+// expect: MCP201
+built.setRequestHandler(InitializeRequestSchema, async (request) => {
+  const result = { protocolVersion: '', capabilities: {}, serverInfo: { name: 'built', version: '1.0.0' } };
+  // The result being built and returned, not state kept for the connection.
+  result.protocolVersion = request.params.protocolVersion; // ok: MCP201
+  // expect: MCP201
+  lastVersion = request.params.protocolVersion;
+  return result;
+});
+
 // expect: MCP201
 server.setNotificationHandler(InitializedNotificationSchema, async () => {
   console.error('client ready');
