@@ -437,6 +437,32 @@ pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<
         .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
 }
 
+/// Whether a name comes from the project's own code rather than a package: imported from a
+/// relative module (`import { X } from './constants.js'`) or through `crate::`, `self::` or
+/// `super::` (`use crate::constants::X;`, `crate::constants::X`).
+pub fn imported_from_project(node: NodeRef<'_>) -> bool {
+    const OWN: [&str; 3] = ["crate", "self", "super"];
+    let name = node.text();
+    match node.kind() {
+        Kind::Member if node.has_flag(flags::STATIC_PATH) => {
+            node.path_segments().first().is_some_and(|first| OWN.contains(first))
+        }
+        Kind::Ident => {
+            node.tree().root().children().filter(|i| i.kind() == Kind::Import).any(|i| match node.tree().lang() {
+                Lang::TypeScript => {
+                    i.text().starts_with('.') && i.import_bindings().iter().any(|(_, local)| *local == name)
+                }
+                Lang::Rust => {
+                    let path = i.text();
+                    path.rsplit("::").next() == Some(name)
+                        && path.split("::").next().is_some_and(|first| OWN.contains(&first))
+                }
+            })
+        }
+        _ => false,
+    }
+}
+
 /// The class a variable was built from: `X` for `const t = new X(…)`.
 pub fn constructed_class<'t>(ident: NodeRef<'t>) -> Option<&'t str> {
     declaration_of(ident).and_then(built_by)

@@ -41,10 +41,12 @@ impl Rule for LegacyProtocolVersion {
         if in_reported_list {
             return;
         }
-        // A constant of the SDK's name that the file declares itself is the project's own; a
-        // legacy literal in its definition is reported there.
+        // A constant of the SDK's name that the project declares itself, in this file or in a
+        // module it imports by a relative path, is its own; a legacy literal in its definition
+        // is reported there.
         patterns::check_unless(node, cx, |n| {
             patterns::declaration_of(n).is_some_and(|d| d.kind() == Kind::Var && d.text() == n.text())
+                || patterns::imported_from_project(n)
         });
     }
 }
