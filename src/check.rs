@@ -465,6 +465,11 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         }
     };
 
+    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
+        r.not_analyzed = Some(not_analyzed(c, reason, None));
+        return r;
+    }
+
     let t = Instant::now();
     let source = SourceFile::new(text);
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {

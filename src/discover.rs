@@ -39,6 +39,32 @@ impl FileKind {
     }
 }
 
+/// Why a JavaScript or TypeScript text is minified or generated code rather than source, if it
+/// is: at least 16 KiB, lines averaging 1,000 bytes or more, and code in them (at least one
+/// byte in 50 is one of `;{}()`). Build output is not the project's code (`*.min.js` is never
+/// walked); a bundle without that name is found by its shape. Ordinary source averages well
+/// under 100 bytes a line, and a long data URI or base64 string is no code.
+pub fn minified(text: &str) -> Option<String> {
+    const MIN_SIZE: usize = 16 * 1024;
+    const MIN_AVERAGE: usize = 1000;
+    const MAX_BYTES_PER_PUNCT: usize = 50;
+    if text.len() < MIN_SIZE {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+    let average = text.len() / lines;
+    if average < MIN_AVERAGE {
+        return None;
+    }
+    let punct = bytes.iter().filter(|b| matches!(b, b';' | b'{' | b'}' | b'(' | b')')).count();
+    (punct * MAX_BYTES_PER_PUNCT >= text.len()).then(|| {
+        format!(
+            "minified or generated code ({lines} lines averaging {average} bytes): build output, not source; exclude it if it is vendored"
+        )
+    })
+}
+
 /// A file to analyze.
 #[derive(Clone, Debug)]
 pub struct Candidate {

@@ -182,12 +182,14 @@ fn syntax_errors() {
 fn pathological_nesting() {
     let case = Case::new("nesting");
     let depth = 100_000;
-    let ts = format!("const a = {}1{};\nres.setHeader('Mcp-Session-Id', a);\n", "(".repeat(depth), ")".repeat(depth));
+    // A bracket a line: one line of 200,000 brackets would be a minified bundle, not analyzed.
+    let ts =
+        format!("const a = {}1{};\nres.setHeader('Mcp-Session-Id', a);\n", "(\n".repeat(depth), ")\n".repeat(depth));
     case.write("parens.ts", ts.as_bytes());
     // Each file carries a trigger token so that the prefilter sends it to the parser.
     let trigger = "// mcp-session-id\n";
-    case.write("arrays.ts", format!("const b = {}{};\n{trigger}", "[".repeat(depth), "]".repeat(depth)).as_bytes());
-    case.write("blocks.js", format!("{}{}\n{trigger}", "{".repeat(depth), "}".repeat(depth)).as_bytes());
+    case.write("arrays.ts", format!("const b = {}{};\n{trigger}", "[\n".repeat(depth), "]\n".repeat(depth)).as_bytes());
+    case.write("blocks.js", format!("{}{}\n{trigger}", "{\n".repeat(depth), "}\n".repeat(depth)).as_bytes());
     case.write(
         "parens.rs",
         format!("fn f() {{ let a = {}1{}; }}\n{trigger}", "(".repeat(depth), ")".repeat(depth)).as_bytes(),
@@ -196,7 +198,7 @@ fn pathological_nesting() {
     let (out, doc) = case.run(&["--max-file-size", "10000000"]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let f = findings(&doc);
-    assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == "parens.ts" && *l == 2), "{f:?}");
+    assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == "parens.ts" && *l == 2 * 100_000 + 2), "{f:?}");
     for ts in ["arrays.ts", "blocks.js"] {
         assert!(reason(&doc, ts).is_none(), "{ts} was not analyzed: {doc}");
     }
@@ -219,6 +221,41 @@ fn huge_files_respect_the_size_cap() {
     let f = findings(&doc);
     assert!(f.contains(&("MCP102".into(), "lines.ts".into(), 1_000_001, 15)), "{:?}", &f[..f.len().min(5)]);
     assert!(reason(&doc, "bundle.js").is_none(), "{doc}");
+}
+
+#[test]
+fn minified_bundles_are_listed_not_analyzed() {
+    let case = Case::new("minified");
+    // A vendored SDK bundle: a few enormous lines that mention removed methods.
+    let body = "var a=function(t){return t.method===\"resources/subscribe\"?1:0};".repeat(800);
+    let bundle = format!("var Bundle=(()=>{{{body}}})();\nvar b=\"notifications/roots/list_changed\";\n");
+    case.write("assets/sdk-vendored.js", bundle.as_bytes());
+    assert_not_analyzed(&case, "assets/sdk-vendored.js", "minified", &[]);
+    let (_, doc) = case.run(&[]);
+    let f = findings(&doc);
+    assert!(
+        f.iter().all(|(rule, path, ..)| rule == "MCP000" || path != "assets/sdk-vendored.js"),
+        "findings inside a minified bundle: {f:?}"
+    );
+    // One long line (a data URI) in ordinary source is not a bundle.
+    let data = "A".repeat(40_000);
+    let source = format!(
+        "import {{ Server }} from '@modelcontextprotocol/sdk/server/index.js';\nconst icon = 'data:image/png;base64,{data}';\n{}res.setHeader('Mcp-Session-Id', id);\n",
+        "const x = 1;\n".repeat(40)
+    );
+    case.write("src/icon.ts", source.as_bytes());
+    let (_, doc) = case.run(&[]);
+    assert!(reason(&doc, "src/icon.ts").is_none(), "{doc}");
+    assert!(findings(&doc).contains(&("MCP102".into(), "src/icon.ts".into(), 43, 15)), "{doc}");
+    // Nor is a module that is mostly a base64 image on a few lines.
+    let image = format!(
+        "import {{ Server }} from '@modelcontextprotocol/sdk/server/index.js';\nexport const trace = 'data:image/png;base64,{}';\nres.setHeader('Mcp-Session-Id', id);\n",
+        "iVBORw0KGgo+/".repeat(4000)
+    );
+    case.write("src/images.ts", image.as_bytes());
+    let (_, doc) = case.run(&[]);
+    assert!(reason(&doc, "src/images.ts").is_none(), "{doc}");
+    assert!(findings(&doc).contains(&("MCP102".into(), "src/images.ts".into(), 3, 15)), "{doc}");
 }
 
 #[test]
