@@ -21,6 +21,12 @@ export function remember(transport: StreamableHTTPClientTransport) {
   localStorage.setItem('mcp', transport.sessionId ?? '');
 }
 
+export function adopt(transport: { sessionId?: string }, saved: string) {
+  // Setting it by hand to skip the handshake is a use too.
+  // expect: MCP102
+  transport.sessionId = saved;
+}
+
 const HEADER = 'Mcp-Session-Id'; // expect: MCP102
 
 export function resumeSession(url: URL, saved: string) {
