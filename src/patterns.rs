@@ -161,7 +161,8 @@ pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
-    let message = p.message.replace("{value}", value);
+    let template = p.compared.as_deref().filter(|_| is_compared(at)).unwrap_or(&p.message);
+    let message = template.replace("{value}", value);
     let diag = cx.report(at, message);
     if let Some(level) = p.level {
         diag.with_level(level);
@@ -170,6 +171,27 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         diag.with_hint(hint.clone());
     }
     diag.legacy_handler(p.legacy_handler);
+}
+
+/// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
+/// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
+/// pattern.
+pub fn is_compared(node: NodeRef<'_>) -> bool {
+    let mut cur = node;
+    while let Some(parent) = cur.parent() {
+        match parent.kind() {
+            Kind::Unary => cur = parent,
+            Kind::Call if cur.role() == Role::Arg && parent.call_name() == Some("Some") => cur = parent,
+            Kind::Binary => return matches!(parent.text(), "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">="),
+            Kind::Macro => {
+                return cur.role() == Role::Arg
+                    && matches!(parent.text(), "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne")
+            }
+            Kind::Case => return cur.role() == Role::Pattern,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// `number` patterns: uses of a constant initialized with a listed number, where code branches
@@ -525,7 +547,8 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
 
 /// Whether a name or literal is what a test assertion says is absent or different, without
 /// being run: `assert!(!versions.contains(&ProtocolVersion::V_2025_03_26))`,
-/// `assert_ne!(version, ProtocolVersion::V_2025_06_18)`. A call inside the assertion is still
+/// `assert_ne!(version, ProtocolVersion::V_2025_06_18)`, `expect(transport.sessionId)
+/// .toBeUndefined()`. A call inside the assertion is still
 /// made (`assert_ne!(client.ping().await, …)`, `expect(client.ping()).resolves.not.toThrow()`),
 /// so it is not stated absent.
 pub fn states_absence(node: NodeRef<'_>) -> bool {
@@ -544,6 +567,17 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
             Kind::Macro if anc.text() == "assert_ne" => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
+            // `expect(transport.sessionId).toBeUndefined()`: a plain read that the test says
+            // holds nothing, where reading it runs no code.
+            Kind::Call
+                if names
+                    && child.role() == Role::Arg
+                    && anc.callee().is_some_and(|c| c.is_ident("expect"))
+                    && is_plain_read(child)
+                    && expects_nothing(anc) =>
+            {
+                return true
+            }
             Kind::Call if !names && child.role() == Role::Arg => {
                 // `expect(x['…']).toBeUndefined()`, `expect(x).not.toHaveProperty('…')`
                 if anc.callee().is_some_and(|c| c.is_ident("expect")) && expectation_is_negative(anc) {
@@ -590,6 +624,30 @@ fn is_membership(expr: NodeRef<'_>, item: NodeRef<'_>) -> bool {
 }
 
 /// Whether the matcher chain after `expect(…)` negates or expects absence.
+/// Whether an expression only reads: names, members and indexes, no call.
+fn is_plain_read(expr: NodeRef<'_>) -> bool {
+    std::iter::once(expr)
+        .chain(expr.descendants())
+        .all(|n| matches!(n.kind(), Kind::Ident | Kind::Member | Kind::Index | Kind::Str | Kind::Num))
+}
+
+/// Whether an `expect(…)` chain says its subject holds nothing: `toBeUndefined()`,
+/// `toBeNull()`, `toBeFalsy()`, `not.toBeDefined()`, `not.toBeTruthy()`.
+fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
+    let mut negated = false;
+    let mut cur = expect_call;
+    while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
+        match member.text() {
+            "not" => negated = true,
+            "toBeUndefined" | "toBeNull" | "toBeFalsy" => return !negated,
+            "toBeDefined" | "toBeTruthy" => return negated,
+            _ => {}
+        }
+        cur = member;
+    }
+    false
+}
+
 fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
     let mut cur = expect_call;
     while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
@@ -1073,6 +1131,21 @@ mod tests {
     /// The matched texts of one pattern over a whole file, in document order.
     fn found(p: &Pattern, tree: &Tree) -> Vec<String> {
         tree.nodes().filter_map(|n| matches(p, n)).map(|(at, v)| format!("{v}@{}", at.start())).collect()
+    }
+
+    #[test]
+    fn comparisons_are_told_from_other_uses() {
+        let p = pattern("what = 'ident'\nnames = ['V_2025_06_18']\nmessage = 'm'");
+        let compared = |src: &str| -> Vec<bool> {
+            let tree = rs(src);
+            tree.nodes().filter_map(|n| matches(&p, n)).map(|(at, _)| is_compared(at)).collect()
+        };
+        assert_eq!(compared("fn f(v: &V) -> bool { *v >= ProtocolVersion::V_2025_06_18 }"), [true]);
+        assert_eq!(compared("fn f() { assert_eq!(info.version, Some(&ProtocolVersion::V_2025_06_18)); }"), [true]);
+        assert_eq!(compared("fn f(v: V) -> u8 { match v { ProtocolVersion::V_2025_06_18 => 1, _ => 0 } }"), [true]);
+        assert_eq!(compared("const LATEST: V = ProtocolVersion::V_2025_06_18;"), [false]);
+        assert_eq!(compared("fn f() -> V { choose(ProtocolVersion::V_2025_06_18) }"), [false]);
+        assert_eq!(compared("fn f() { assert!(ok(ProtocolVersion::V_2025_06_18)); }"), [false]);
     }
 
     #[test]

@@ -330,6 +330,10 @@ pub struct Pattern {
     pub value: ValueIs,
     /// Message template; `{value}` is the matched text.
     pub message: String,
+    /// Message template for a match that is one side of a comparison (`v >= X`, `X === v`,
+    /// `assert_eq!(v, X)`, a `match` arm's pattern); `message` when unset.
+    #[serde(default)]
+    pub compared: Option<String>,
     /// Overrides the rule's level for this pattern.
     #[serde(default)]
     pub level: Option<Level>,

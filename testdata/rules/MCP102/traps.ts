@@ -2,6 +2,7 @@
 // The Mcp-Session-Id header was removed in 2026-07-28. (a comment: not a finding)
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /**
  * Stops sending Mcp-Session-Id. (a doc comment)
@@ -40,6 +41,17 @@ export function noSession(res: Response, assert: { equal(a: unknown, b: unknown)
   expect(res.headers.get('Mcp-Session-Id')).toBeUndefined();
   // ok: MCP102
   assert.equal(res.headers.get('mcp-session-id'), null);
+}
+
+// A test that the streamable transport holds no session id, as a stateless one does.
+export function noTransportSession(transport: StreamableHTTPClientTransport, first: string) {
+  // ok: MCP102
+  expect(transport.sessionId).toBeUndefined();
+  // ok: MCP102
+  expect(transport.sessionId).not.toBeDefined();
+  // That a new session replaced the first one relies on sessions.
+  // expect: MCP102
+  expect(transport.sessionId).not.toBe(first);
 }
 
 // The 2024-11-05 HTTP+SSE transport's session id is its `/message?sessionId=` routing key, not
