@@ -148,7 +148,12 @@ fn returns_local(handler: NodeRef<'_>, name: &str) -> bool {
     if !declared {
         return false;
     }
-    let returned = handler.descendants().filter(|n| n.kind() == Kind::Return).filter_map(|r| r.children().next());
+    // The handler's own returns, not those of a closure inside it.
+    let owner = if handler.kind() == Kind::Fn { Some(handler) } else { handler.enclosing(Kind::Fn) };
+    let returned = handler
+        .descendants()
+        .filter(|n| n.kind() == Kind::Return && n.enclosing(Kind::Fn) == owner)
+        .filter_map(|r| r.children().next());
     let tail = (handler.kind() == Kind::Fn)
         .then(|| handler.child(Role::Body))
         .flatten()

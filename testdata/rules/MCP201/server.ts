@@ -34,6 +34,19 @@ built.setRequestHandler(InitializeRequestSchema, async (request) => {
   return result;
 });
 
+const kept = { protocolVersion: '' };
+// expect: MCP201
+built.setRequestHandler(InitializeRequestSchema, async (request) => {
+  const state = kept;
+  // Returned by a callback inside the handler, not by the handler: kept for the connection.
+  // expect: MCP201
+  state.protocolVersion = request.params.protocolVersion;
+  setTimeout(() => {
+    return state;
+  }, 0);
+  return { protocolVersion: request.params.protocolVersion, capabilities: {}, serverInfo: { name: 'built', version: '1.0.0' } };
+});
+
 // expect: MCP201
 server.setNotificationHandler(InitializedNotificationSchema, async () => {
   console.error('client ready');
