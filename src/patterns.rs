@@ -176,7 +176,7 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
 /// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
 /// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
 /// pattern.
-pub fn is_compared(node: NodeRef<'_>) -> bool {
+fn is_compared(node: NodeRef<'_>) -> bool {
     let mut cur = node;
     while let Some(parent) = cur.parent() {
         match parent.kind() {
@@ -623,7 +623,6 @@ fn is_membership(expr: NodeRef<'_>, item: NodeRef<'_>) -> bool {
         && expr.args().any(|a| a.contains(item))
 }
 
-/// Whether the matcher chain after `expect(…)` negates or expects absence.
 /// Whether an expression only reads: names, members and indexes, no call.
 fn is_plain_read(expr: NodeRef<'_>) -> bool {
     std::iter::once(expr)
@@ -648,6 +647,7 @@ fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
     false
 }
 
+/// Whether the matcher chain after `expect(…)` negates or expects absence.
 fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
     let mut cur = expect_call;
     while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
