@@ -131,7 +131,6 @@ fn carried_member<'t>(value: NodeRef<'t>, carried: &[&str]) -> Option<&'t str> {
     })
 }
 
-/// The node (a function, a `case`, an `if` branch) that handles `initialize` around `node`.
 /// The variable a member chain starts from: `info` in `info.server_info.name`.
 fn root_object(place: NodeRef<'_>) -> Option<NodeRef<'_>> {
     let mut at = place;
@@ -170,6 +169,7 @@ fn returns_local(handler: NodeRef<'_>, name: &str) -> bool {
     })
 }
 
+/// The node (a function, a `case`, an `if` branch) that handles `initialize` around `node`.
 fn initialize_handler<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<NodeRef<'t>> {
     let handler_calls = cx.data("handler_calls");
     let markers = cx.data("initialize_markers");
