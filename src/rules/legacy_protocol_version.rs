@@ -36,8 +36,8 @@ impl Rule for LegacyProtocolVersion {
             return;
         }
         let versions = legacy_versions(cx);
-        let in_reported_list = list_of(node)
-            .is_some_and(|a| a.children().any(|c| c.kind() == Kind::Str && versions.contains(&c.text())));
+        let in_reported_list =
+            list_of(node).is_some_and(|a| a.children().any(|c| legacy_literal(c, versions).is_some()));
         if in_reported_list {
             return;
         }
@@ -76,8 +76,8 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     // A list is one thing: report it at its first legacy entry only.
     let list = list_of(node);
     if let Some(array) = list {
-        let first = array.children().find(|c| c.kind() == Kind::Str && versions.contains(&c.text()));
-        if first.is_some_and(|f| f.id() != node.id()) {
+        let first = array.children().find(|c| legacy_literal(*c, versions).is_some());
+        if first.is_some_and(|f| f.id() != converted(node).id()) {
             return;
         }
     }
@@ -115,8 +115,10 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     cx.report(node, message);
 }
 
-/// The list literal an element stands in: an array, or Rust `vec![…]`.
+/// The list literal an element stands in: an array, or Rust `vec![…]`, the element counted
+/// with its conversions (`"2025-06-18".to_string()`).
 fn list_of(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let node = converted(node);
     let parent = node.parent()?;
     match (node.role(), parent.kind()) {
         (Role::Elem, Kind::Array) => Some(parent),
@@ -125,11 +127,43 @@ fn list_of(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
     }
 }
 
+/// A value with the conversions applied to it: `"x".to_string()`, `String::from("x")`,
+/// `"x".into()`.
+fn converted(node: NodeRef<'_>) -> NodeRef<'_> {
+    let mut cur = node;
+    while let Some(parent) = cur.parent() {
+        let call = match (cur.role(), parent.kind()) {
+            (Role::Object, Kind::Member) => parent.parent().filter(|c| c.kind() == Kind::Call && c.callee() == Some(parent)),
+            (Role::Arg, Kind::Call) => Some(parent),
+            _ => None,
+        };
+        match call.filter(|c| c.call_name().is_some_and(|n| TRANSPARENT_CALLS.contains(&n))) {
+            Some(c) => cur = c,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// The legacy revision a list entry holds, through its conversions.
+fn legacy_literal<'t>(entry: NodeRef<'t>, versions: &[&str]) -> Option<&'t str> {
+    let mut cur = entry;
+    loop {
+        match cur.kind() {
+            Kind::Str => return versions.contains(&cur.text()).then(|| cur.text()),
+            Kind::Call if cur.call_name().is_some_and(|n| TRANSPARENT_CALLS.contains(&n)) => {
+                cur = cur.args().next().or_else(|| cur.receiver())?;
+            }
+            _ => return None,
+        }
+    }
+}
+
 fn entries(array: NodeRef<'_>, versions: &[&str]) -> String {
     array
         .children()
-        .filter(|c| c.kind() == Kind::Str && versions.contains(&c.text()))
-        .map(|c| format!("`{}`", c.text()))
+        .filter_map(|c| legacy_literal(c, versions))
+        .map(|v| format!("`{v}`"))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -280,5 +314,10 @@ fn local_init<'t>(ident: NodeRef<'t>) -> Option<NodeRef<'t>> {
 /// "protocol" anywhere, or "version"/"revision" in MCP code.
 fn is_version_words(words: &[String], mcp: bool) -> bool {
     let has = |w: &[&str]| words.iter().any(|x| w.contains(&x.as_str()));
+    // `since_version`, `introduced_in_version`: when a feature appeared is its history, not a
+    // version the code speaks.
+    if has(&["since", "introduced", "added", "deprecated"]) {
+        return false;
+    }
     has(&["protocol", "protocols"]) || (mcp && has(&["version", "versions", "revision", "revisions"]))
 }

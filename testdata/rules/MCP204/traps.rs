@@ -76,3 +76,20 @@ pub fn offered() -> std::borrow::Cow<'static, [ProtocolVersion]> {
     // ok: MCP204
     std::borrow::Cow::Borrowed(SUPPORTED_PROTOCOL_VERSIONS)
 }
+
+pub struct Feature {
+    pub name: String,
+    pub since_version: String,
+    pub introduced_in_version: String,
+}
+
+// When a feature appeared is its history, not a protocol version the code speaks.
+pub fn history() -> Feature {
+    Feature {
+        name: "tools".to_string(),
+        // ok: MCP204
+        since_version: "2024-11-05".to_string(),
+        // ok: MCP204
+        introduced_in_version: "2025-06-18".to_string(),
+    }
+}

@@ -30,6 +30,24 @@ pub fn supported_protocol_versions() -> Vec<&'static str> {
     vec!["2025-11-25", "2025-06-18"]
 }
 
+pub struct Protocol {
+    pub supported_versions: Vec<String>,
+}
+
+pub fn protocol() -> Protocol {
+    Protocol {
+        // One list, one finding, whatever converts its entries.
+        supported_versions: vec![
+            // expect: MCP204
+            "2024-11-05".to_string(),
+            // ok: MCP204
+            "2025-03-26".to_string(),
+            // ok: MCP204
+            String::from("2025-06-18"),
+        ],
+    }
+}
+
 pub fn negotiate(requested_version: &str) -> &'static str {
     match requested_version {
         // expect: MCP204
