@@ -114,7 +114,8 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            if !exclude(node) && !listed_as_refused(node) && !states_absence(node) {
+            if !exclude(node) && !listed_as_refused(node) && !states_absence(node) && !in_test_of_absence(node, &value)
+            {
                 report(p, at, &value, cx);
             }
             return;
@@ -554,6 +555,89 @@ pub fn in_negated_assertion(node: NodeRef<'_>) -> bool {
 pub fn states_absence(node: NodeRef<'_>) -> bool {
     matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type | Kind::Str | Kind::Num)
         && asserted_absent(node, true)
+}
+
+/// Words of a test's name or description saying that the code under test ignores what the
+/// test sends: before the feature (`ignores an Mcp-Session-Id`, `never initialize`) or after it
+/// (`a_session_header_changes_nothing`, `session_id_is_ignored`). After it, `ignores` would
+/// make the feature the one ignoring (`replayEventsAfter ignores events from other streams`).
+const IGNORING_BEFORE: &[&str] = &["ignore", "ignores", "ignoring", "never", "drops"];
+const IGNORING_AFTER: &[&str] = &["ignored", "dropped", "never", "nothing", "unaffected"];
+
+/// Words of a removed feature's name too common to say which feature a test is about.
+const GENERIC_WORDS: &[&str] = &[
+    "mcp",
+    "id",
+    "ids",
+    "protocol",
+    "version",
+    "versions",
+    "latest",
+    "notification",
+    "notifications",
+    "request",
+    "requests",
+    "header",
+    "headers",
+    "list",
+    "changed",
+    "get",
+    "set",
+    "the",
+    "a",
+    "v",
+];
+
+/// How close (in words) a test's name must put an ignoring word and the feature it ignores:
+/// `a_session_header_changes_nothing`, `never initialize`, `should ignore a session ID`.
+const IGNORED_WINDOW: usize = 3;
+
+/// Whether `node`, a use of the removed feature named `value`, sits in a test whose name says
+/// that feature is ignored or never happens: a test that sends a removed header or method to
+/// show that nothing comes of it states the migrated behaviour. The nearest test decides: a
+/// Rust `#[test]` / `#[tokio::test]` function, or the callback of `it(…)` / `test(…)` (also
+/// `it.only`, `test.skip`) with its description. The ignoring word must stand next to a word
+/// of the feature's own name, so that `a server that never answers the probe … initialize
+/// fallback` is still a test of the legacy path.
+pub fn in_test_of_absence(node: NodeRef<'_>, value: &str) -> bool {
+    let subject: Vec<String> = name_words(value).into_iter().filter(|w| !GENERIC_WORDS.contains(&w.as_str())).collect();
+    if subject.is_empty() {
+        return false;
+    }
+    for f in node.ancestors().filter(|a| a.kind() == Kind::Fn) {
+        let rust_test = f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test"));
+        let name = if rust_test {
+            Some(f.text())
+        } else {
+            f.parent()
+                .filter(|call| f.role() == Role::Arg && call.kind() == Kind::Call)
+                .filter(|call| {
+                    call.callee().is_some_and(|c| {
+                        let runner = if c.kind() == Kind::Member { c.object() } else { Some(c) };
+                        runner.is_some_and(|r| r.is_ident("it") || r.is_ident("test"))
+                    })
+                })
+                .and_then(|call| call.arg(0))
+                .and_then(|d| d.str_value())
+        };
+        if let Some(name) = name {
+            // The feature's name as a phrase (`replay events after`), generic words left out of
+            // both, so that `replayEventsAfter ignores events from other streams` does not
+            // read as ignoring the feature through its word `events`.
+            let words: Vec<String> =
+                name_words(name).into_iter().filter(|w| !GENERIC_WORDS.contains(&w.as_str())).collect();
+            let at = |set: &[&str]| -> Vec<usize> {
+                words.iter().enumerate().filter(|(_, w)| set.contains(&w.as_str())).map(|(i, _)| i).collect()
+            };
+            let (before, after) = (at(IGNORING_BEFORE), at(IGNORING_AFTER));
+            return words.windows(subject.len()).enumerate().filter(|(_, w)| *w == subject.as_slice()).any(|(s, _)| {
+                let e = s + subject.len() - 1;
+                before.iter().any(|&i| i < s && s - i <= IGNORED_WINDOW)
+                    || after.iter().any(|&i| i > e && i - e <= IGNORED_WINDOW)
+            });
+        }
+    }
+    false
 }
 
 /// The walk of both: up to the statement, looking for an assertion of absence. `names` leaves
@@ -1131,6 +1215,38 @@ mod tests {
     /// The matched texts of one pattern over a whole file, in document order.
     fn found(p: &Pattern, tree: &Tree) -> Vec<String> {
         tree.nodes().filter_map(|n| matches(p, n)).map(|(at, v)| format!("{v}@{}", at.start())).collect()
+    }
+
+    #[test]
+    fn tests_of_an_ignored_feature_are_told_from_tests_of_the_feature() {
+        let in_test = |body: &str, value: &str| -> bool {
+            let tree = ts(&format!("{body}\n"));
+            let node = tree.nodes().find(|n| n.kind() == Kind::Str && n.text() == value);
+            match node {
+                Some(n) => in_test_of_absence(n, value),
+                None => panic!("no {value} in {body}"),
+            }
+        };
+        let header = "Mcp-Session-Id";
+        assert!(in_test(&format!("it('ignores an {header} the client invents', () => send('{header}'));"), header));
+        assert!(in_test(&format!("it('a session header changes nothing', () => send('{header}'));"), header));
+        assert!(in_test("test('typed error, never initialize', () => check('initialize'));", "initialize"));
+        assert!(!in_test(
+            "test('a server that never answers the probe is a legacy server: initialize fallback', () => check('initialize'));",
+            "initialize"
+        ));
+        assert!(!in_test(
+            "it('replayEventsAfter ignores events from other streams', () => call('replayEventsAfter'));",
+            "replayEventsAfter"
+        ));
+        assert!(!in_test(&format!("it('resumes the session', () => send('{header}'));"), header));
+        // A name made only of generic words names no feature.
+        assert!(!in_test(
+            "it('never sends an old protocol version', () => send('LATEST_PROTOCOL_VERSION'));",
+            "LATEST_PROTOCOL_VERSION"
+        ));
+        // Outside any test, nothing is ignored.
+        assert!(!in_test(&format!("function ignoresSessionIds() {{ send('{header}'); }}"), header));
     }
 
     #[test]

@@ -30,7 +30,7 @@ impl Rule for SessionIdHeader {
             _ => "",
         };
         if literal.eq_ignore_ascii_case(HEADER) {
-            if asserts_absent(node) || names_a_cookie(node) {
+            if asserts_absent(node) || names_a_cookie(node) || patterns::in_test_of_absence(node, HEADER) {
                 return;
             }
             let (message, server) = describe(node);

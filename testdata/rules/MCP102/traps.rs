@@ -55,3 +55,19 @@ pub fn cookie_config(jar: &CookieJar) -> (CookieConfig, Option<String>) {
     // ok: MCP102
     (config, jar.get("mcp-session-id").map(|c| c.value().to_string()))
 }
+
+// A test that the server ignores a header the caller invents states the migrated behaviour.
+#[tokio::test]
+async fn a_session_header_changes_nothing() {
+    let plain = send(Envelope::new("resources/list")).await;
+    // ok: MCP102
+    let claimed = send(Envelope::new("resources/list").with_header("Mcp-Session-Id", "invented")).await;
+    assert_eq!(plain, claimed);
+}
+
+#[tokio::test]
+async fn the_session_resumes() {
+    // expect: MCP102
+    let resumed = send(Envelope::new("resources/list").with_header("Mcp-Session-Id", "saved")).await;
+    assert!(resumed.is_ok());
+}

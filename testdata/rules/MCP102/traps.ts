@@ -89,3 +89,16 @@ export function fromEnv(env: Record<string, string | undefined>) {
   // ok: MCP102
   return { upstreamSession: env.MCP_SESSION_ID, header: process.env.MCP_SESSION_ID_HEADER };
 }
+
+// A test that the server ignores a header the caller invents states the migrated behaviour.
+it('ignores an Mcp-Session-Id the client invents', async () => {
+  // ok: MCP102
+  const res = await fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'invented' } });
+  expect(res.status).toBe(200);
+});
+
+it('resumes the session', async () => {
+  // expect: MCP102
+  const res = await fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'saved' } });
+  expect(res.status).toBe(200);
+});
