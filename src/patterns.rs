@@ -594,50 +594,47 @@ const IGNORED_WINDOW: usize = 3;
 
 /// Whether `node`, a use of the removed feature named `value`, sits in a test whose name says
 /// that feature is ignored or never happens: a test that sends a removed header or method to
-/// show that nothing comes of it states the migrated behaviour. The nearest test decides: a
-/// Rust `#[test]` / `#[tokio::test]` function, or the callback of `it(…)` / `test(…)` (also
-/// `it.only`, `test.skip`) with its description. The ignoring word must stand next to a word
-/// of the feature's own name, so that `a server that never answers the probe … initialize
-/// fallback` is still a test of the legacy path.
+/// show that nothing comes of it states the migrated behaviour. The nearest test decides (see
+/// [`test_name`]). The ignoring word must stand within [`IGNORED_WINDOW`] words of the
+/// feature's whole name, so that `a server that never answers the probe … initialize fallback`
+/// is still a test of the legacy path.
 pub fn in_test_of_absence(node: NodeRef<'_>, value: &str) -> bool {
-    let subject: Vec<String> = name_words(value).into_iter().filter(|w| !GENERIC_WORDS.contains(&w.as_str())).collect();
+    let significant = |text: &str| -> Vec<String> {
+        name_words(text).into_iter().filter(|w| !GENERIC_WORDS.contains(&w.as_str())).collect()
+    };
+    let subject = significant(value);
     if subject.is_empty() {
         return false;
     }
-    for f in node.ancestors().filter(|a| a.kind() == Kind::Fn) {
-        let rust_test = f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test"));
-        let name = if rust_test {
-            Some(f.text())
-        } else {
-            f.parent()
-                .filter(|call| f.role() == Role::Arg && call.kind() == Kind::Call)
-                .filter(|call| {
-                    call.callee().is_some_and(|c| {
-                        let runner = if c.kind() == Kind::Member { c.object() } else { Some(c) };
-                        runner.is_some_and(|r| r.is_ident("it") || r.is_ident("test"))
-                    })
-                })
-                .and_then(|call| call.arg(0))
-                .and_then(|d| d.str_value())
-        };
-        if let Some(name) = name {
-            // The feature's name as a phrase (`replay events after`), generic words left out of
-            // both, so that `replayEventsAfter ignores events from other streams` does not
-            // read as ignoring the feature through its word `events`.
-            let words: Vec<String> =
-                name_words(name).into_iter().filter(|w| !GENERIC_WORDS.contains(&w.as_str())).collect();
-            let at = |set: &[&str]| -> Vec<usize> {
-                words.iter().enumerate().filter(|(_, w)| set.contains(&w.as_str())).map(|(i, _)| i).collect()
-            };
-            let (before, after) = (at(IGNORING_BEFORE), at(IGNORING_AFTER));
-            return words.windows(subject.len()).enumerate().filter(|(_, w)| *w == subject.as_slice()).any(|(s, _)| {
-                let e = s + subject.len() - 1;
-                before.iter().any(|&i| i < s && s - i <= IGNORED_WINDOW)
-                    || after.iter().any(|&i| i > e && i - e <= IGNORED_WINDOW)
-            });
-        }
+    let Some(name) = node.ancestors().filter(|a| a.kind() == Kind::Fn).find_map(test_name) else { return false };
+    // The feature's name as a phrase (`replay events after`), generic words left out of both,
+    // so that `replayEventsAfter ignores events from other streams` does not read as ignoring
+    // the feature through its word `events`.
+    let words = significant(name);
+    let at = |set: &[&str]| -> Vec<usize> {
+        words.iter().enumerate().filter(|(_, w)| set.contains(&w.as_str())).map(|(i, _)| i).collect()
+    };
+    let (before, after) = (at(IGNORING_BEFORE), at(IGNORING_AFTER));
+    words.windows(subject.len()).enumerate().filter(|(_, w)| *w == subject.as_slice()).any(|(start, _)| {
+        let end = start + subject.len() - 1;
+        before.iter().any(|&i| i < start && start - i <= IGNORED_WINDOW)
+            || after.iter().any(|&i| i > end && i - end <= IGNORED_WINDOW)
+    })
+}
+
+/// The name of a test: a Rust `#[test]` / `#[tokio::test]` function's, or the description of
+/// an `it(…)` / `test(…)` callback (also `it.only`, `test.skip`).
+fn test_name<'t>(f: NodeRef<'t>) -> Option<&'t str> {
+    if f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test")) {
+        return Some(f.text());
     }
-    false
+    let call = f.parent().filter(|call| f.role() == Role::Arg && call.kind() == Kind::Call)?;
+    let callee = call.callee()?;
+    let runner = if callee.kind() == Kind::Member { callee.object()? } else { callee };
+    if !(runner.is_ident("it") || runner.is_ident("test")) {
+        return None;
+    }
+    call.arg(0)?.str_value()
 }
 
 /// The walk of both: up to the statement, looking for an assertion of absence. `names` leaves
