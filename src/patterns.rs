@@ -114,13 +114,30 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
             continue;
         }
         if let Some((at, value)) = matches(p, node) {
-            if !exclude(node) && !listed_as_refused(node) && !states_absence(node) && !in_test_of_absence(node, &value)
-            {
+            if !exclude(node) && !states_migrated(node, &value) {
                 report(p, at, &value, cx);
             }
             return;
         }
     }
+}
+
+/// Whether a match of the feature named `value` states the migrated behaviour rather than a
+/// use: listed as refused, asserted absent, or in a test of its being ignored.
+pub fn states_migrated(node: NodeRef<'_>, value: &str) -> bool {
+    listed_as_refused(node) || states_absence(node) || in_test_of_absence(node, value)
+}
+
+/// The value the current rule's patterns match in `node`, if one does (the check of
+/// [`check_unless`] without the report).
+pub fn matching(node: NodeRef<'_>, cx: &FileCx<'_>) -> Option<String> {
+    let slot = cx.patterns_for(node.kind()).filter(|slot| slot.admits(node))?;
+    let meta = cx.meta();
+    slot.patterns
+        .iter()
+        .filter_map(|&i| meta.patterns.get(usize::from(i)))
+        .filter(|p| (cx.mcp() || !p.mcp_context) && in_language(p, cx.lang()))
+        .find_map(|p| matches(p, node).map(|(_, value)| value))
 }
 
 /// Whether a pattern applies to files of `lang`.

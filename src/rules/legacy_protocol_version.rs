@@ -41,14 +41,40 @@ impl Rule for LegacyProtocolVersion {
         if in_reported_list {
             return;
         }
-        // A constant of the SDK's name that the project declares itself, in this file or in a
-        // module it imports by a relative path, is its own; a legacy literal in its definition
-        // is reported there.
-        patterns::check_unless(node, cx, |n| {
-            patterns::declaration_of(n).is_some_and(|d| d.kind() == Kind::Var && d.text() == n.text())
-                || patterns::imported_from_project(n)
-        });
+        // A list of the SDK's constants is one thing too: reported once, at its first entry.
+        if let Some(entries) = sdk_constant_list(node, cx) {
+            if entries.first().is_some_and(|first| first.id() == node.id()) {
+                let names: Vec<String> = entries.iter().map(|e| format!("`{}`", cx.text(*e))).collect();
+                cx.report(node, format!("lists the SDK's legacy protocol versions ({})", names.join(", ")));
+            }
+            return;
+        }
+        patterns::check_unless(node, cx, project_constant);
     }
+}
+
+/// A constant of the SDK's name that the project declares itself, in this file or in a module
+/// it imports by a relative path, is its own; a legacy literal in its definition is reported
+/// there.
+fn project_constant(n: NodeRef<'_>) -> bool {
+    patterns::declaration_of(n).is_some_and(|d| d.kind() == Kind::Var && d.text() == n.text())
+        || patterns::imported_from_project(n)
+}
+
+/// The SDK constants listed with `node` (`[ProtocolVersion::V_2025_11_25, V_2025_06_18]`,
+/// `[LATEST_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS]`) when there are several.
+fn sdk_constant_list<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<Vec<NodeRef<'t>>> {
+    let entry = node.parent().filter(|p| p.kind() == Kind::Spread).unwrap_or(node);
+    let array = list_of(entry)?;
+    let entries: Vec<NodeRef<'t>> = array
+        .children()
+        .filter_map(|c| if c.kind() == Kind::Spread { c.children().next() } else { Some(c) })
+        .filter(|e| {
+            !project_constant(*e)
+                && patterns::matching(*e, cx).is_some_and(|value| !patterns::states_migrated(*e, &value))
+        })
+        .collect();
+    (entries.len() > 1).then_some(entries)
 }
 
 fn legacy_versions(cx: &FileCx<'_>) -> &'static [&'static str] {

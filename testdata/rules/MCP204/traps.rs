@@ -93,3 +93,14 @@ pub fn history() -> Feature {
         introduced_in_version: "2025-06-18".to_string(),
     }
 }
+
+// Revisions the server turns away: the migrated behaviour, as a list of the SDK's constants.
+pub fn refuses(version: &ProtocolVersion) -> bool {
+    let removed_versions = [
+        // ok: MCP204
+        ProtocolVersion::V_2025_03_26,
+        // ok: MCP204
+        ProtocolVersion::V_2024_11_05,
+    ];
+    removed_versions.contains(version)
+}

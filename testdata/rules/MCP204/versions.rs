@@ -93,3 +93,18 @@ fn negotiates_the_legacy_revision() {
     // expect: MCP204
     assert_eq!(negotiated(), ProtocolVersion::V_2025_03_26);
 }
+
+// A list of the SDK's constants is one finding too, at its first entry.
+pub async fn launch_with_fallback() {
+    let protocol_versions = [
+        // expect: MCP204
+        ProtocolVersion::V_2025_11_25,
+        // ok: MCP204
+        ProtocolVersion::V_2025_06_18,
+        // ok: MCP204
+        ProtocolVersion::V_2025_03_26,
+    ];
+    for version in protocol_versions {
+        let _ = version;
+    }
+}

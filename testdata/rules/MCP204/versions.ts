@@ -100,3 +100,11 @@ export function fallback() {
 export function discover({ protocolVersion = LATEST_PROTOCOL_VERSION }: { protocolVersion?: string }) {
   return protocolVersion;
 }
+
+// A list of the SDK's constants is one finding too, at its first entry.
+export const OFFERED = [
+  // expect: MCP204
+  LATEST_PROTOCOL_VERSION,
+  // ok: MCP204
+  ...SUPPORTED_PROTOCOL_VERSIONS,
+];
