@@ -100,24 +100,13 @@ pub fn check(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
 /// Like [`check`], but a match is dropped when `exclude` holds for the node: a rule's own
 /// condition that costs more than the name comparison runs only on the rare match.
 pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(NodeRef<'_>) -> bool) {
-    let meta = cx.meta();
     if node.kind() == Kind::Module {
         check_constant_branches(node, cx);
         return;
     }
-    let Some(slot) = cx.patterns_for(node.kind()) else { return };
-    if !slot.admits(node) {
-        return;
-    }
-    for p in slot.patterns.iter().filter_map(|&i| meta.patterns.get(usize::from(i))) {
-        if (p.mcp_context && !cx.mcp()) || !in_language(p, cx.lang()) {
-            continue;
-        }
-        if let Some((at, value)) = matches(p, node) {
-            if !exclude(node) && !states_migrated(node, &value) {
-                report(p, at, &value, cx);
-            }
-            return;
+    if let Some((p, at, value)) = first_match(node, cx) {
+        if !exclude(node) && !states_migrated(node, &value) {
+            report(p, at, &value, cx);
         }
     }
 }
@@ -131,13 +120,19 @@ pub fn states_migrated(node: NodeRef<'_>, value: &str) -> bool {
 /// The value the current rule's patterns match in `node`, if one does (the check of
 /// [`check_unless`] without the report).
 pub fn matching(node: NodeRef<'_>, cx: &FileCx<'_>) -> Option<String> {
+    first_match(node, cx).map(|(_, _, value)| value)
+}
+
+/// The first of the current rule's patterns that applies to this file and matches `node`,
+/// with the node to report and the matched value.
+fn first_match<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<(&'static Pattern, NodeRef<'t>, String)> {
     let slot = cx.patterns_for(node.kind()).filter(|slot| slot.admits(node))?;
     let meta = cx.meta();
     slot.patterns
         .iter()
         .filter_map(|&i| meta.patterns.get(usize::from(i)))
         .filter(|p| (cx.mcp() || !p.mcp_context) && in_language(p, cx.lang()))
-        .find_map(|p| matches(p, node).map(|(_, value)| value))
+        .find_map(|p| matches(p, node).map(|(at, value)| (p, at, value)))
 }
 
 /// Whether a pattern applies to files of `lang`.
@@ -191,6 +186,11 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
     diag.legacy_handler(p.legacy_handler);
 }
 
+/// Whether a binary operator compares: equality, inequality or order.
+pub fn is_comparison(op: &str) -> bool {
+    matches!(op, "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=")
+}
+
 /// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
 /// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
 /// pattern.
@@ -200,7 +200,7 @@ fn is_compared(node: NodeRef<'_>) -> bool {
         match parent.kind() {
             Kind::Unary => cur = parent,
             Kind::Call if cur.role() == Role::Arg && parent.call_name() == Some("Some") => cur = parent,
-            Kind::Binary => return matches!(parent.text(), "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">="),
+            Kind::Binary => return is_comparison(parent.text()),
             Kind::Macro => {
                 return cur.role() == Role::Arg
                     && matches!(parent.text(), "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne")

@@ -231,7 +231,7 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
             (Role::Then | Role::Else, Kind::If) => cur = parent,
             (_, Kind::Unary) => cur = parent,
             (_, Kind::Binary) if matches!(parent.text(), "??" | "||" | "|" | "&&") => cur = parent,
-            (_, Kind::Binary) if is_comparison(parent.text()) => {
+            (_, Kind::Binary) if patterns::is_comparison(parent.text()) => {
                 let other = parent.children().find(|c| c.id() != cur.id())?;
                 return Some(Use::Compared(expr_words(other)));
             }
@@ -288,10 +288,6 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
             _ => return None,
         }
     }
-}
-
-fn is_comparison(op: &str) -> bool {
-    matches!(op, "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=")
 }
 
 fn fn_name(f: NodeRef<'_>) -> String {
