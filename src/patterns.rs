@@ -477,6 +477,26 @@ pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<
         .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
 }
 
+/// A value with the conversions named in `calls` applied to it (`"x".to_string()`,
+/// `String::from("x")`, `Some(x)`): the node whose place says where the value goes.
+pub fn converted<'t>(node: NodeRef<'t>, calls: &[&str]) -> NodeRef<'t> {
+    let mut cur = node;
+    while let Some(parent) = cur.parent() {
+        let call = match (cur.role(), parent.kind()) {
+            (Role::Object, Kind::Member) => {
+                parent.parent().filter(|c| c.kind() == Kind::Call && c.callee() == Some(parent))
+            }
+            (Role::Arg, Kind::Call) => Some(parent),
+            _ => None,
+        };
+        match call.filter(|c| c.call_name().is_some_and(|n| calls.contains(&n))) {
+            Some(c) => cur = c,
+            None => break,
+        }
+    }
+    cur
+}
+
 /// Whether a name comes from the project's own code rather than a package: imported from a
 /// relative module (`import { X } from './constants.js'`) or through `crate::`, `self::` or
 /// `super::` (`use crate::constants::X;`, `crate::constants::X`).

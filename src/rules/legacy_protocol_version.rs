@@ -103,7 +103,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let list = list_of(node);
     if let Some(array) = list {
         let first = array.children().find(|c| legacy_literal(*c, versions).is_some());
-        if first.is_some_and(|f| f.id() != converted(node).id()) {
+        if first.is_some_and(|f| f.id() != patterns::converted(node, TRANSPARENT_CALLS).id()) {
             return;
         }
     }
@@ -144,31 +144,13 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
 /// The list literal an element stands in: an array, or Rust `vec![…]`, the element counted
 /// with its conversions (`"2025-06-18".to_string()`).
 fn list_of(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
-    let node = converted(node);
+    let node = patterns::converted(node, TRANSPARENT_CALLS);
     let parent = node.parent()?;
     match (node.role(), parent.kind()) {
         (Role::Elem, Kind::Array) => Some(parent),
         (Role::Arg, Kind::Macro) if parent.text() == "vec" => Some(parent),
         _ => None,
     }
-}
-
-/// A value with the conversions applied to it: `"x".to_string()`, `String::from("x")`,
-/// `"x".into()`.
-fn converted(node: NodeRef<'_>) -> NodeRef<'_> {
-    let mut cur = node;
-    while let Some(parent) = cur.parent() {
-        let call = match (cur.role(), parent.kind()) {
-            (Role::Object, Kind::Member) => parent.parent().filter(|c| c.kind() == Kind::Call && c.callee() == Some(parent)),
-            (Role::Arg, Kind::Call) => Some(parent),
-            _ => None,
-        };
-        match call.filter(|c| c.call_name().is_some_and(|n| TRANSPARENT_CALLS.contains(&n))) {
-            Some(c) => cur = c,
-            None => break,
-        }
-    }
-    cur
 }
 
 /// The legacy revision a list entry holds, through its conversions.

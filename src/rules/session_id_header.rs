@@ -55,16 +55,7 @@ fn on_sse_transport(node: NodeRef<'_>) -> bool {
 fn names_a_cookie(literal: NodeRef<'_>) -> bool {
     let cookie = |name: &str| name_words(name).iter().any(|w| matches!(w.as_str(), "cookie" | "cookies" | "jar"));
     // Up through conversions: `.to_string()`, `.into()`, `String::from(…)`.
-    let mut value = literal;
-    while let Some(up) = value.parent().and_then(|p| match (value.role(), p.kind()) {
-        (Role::Object, Kind::Member) if matches!(p.text(), "to_string" | "to_owned" | "into") => {
-            p.parent().filter(|c| c.kind() == Kind::Call && c.callee() == Some(p))
-        }
-        (Role::Arg, Kind::Call) if p.call_name() == Some("from") => Some(p),
-        _ => None,
-    }) {
-        value = up;
-    }
+    let value = patterns::converted(literal, &["to_string", "to_owned", "into", "from"]);
     let Some(place) = value.parent() else { return false };
     match (value.role(), place.kind()) {
         (Role::Value, Kind::Pair) | (Role::Init, Kind::Var | Kind::Field) => cookie(place.text()),
