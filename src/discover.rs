@@ -52,11 +52,14 @@ pub fn minified(text: &str) -> Option<String> {
         return None;
     }
     let bytes = text.as_bytes();
-    let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
-    let average = text.len() / lines;
-    if average < MIN_AVERAGE {
+    // Lines average MIN_AVERAGE bytes or more only if there are at most len / MIN_AVERAGE of
+    // them: ordinary source is ruled out after reading its first few lines.
+    let max_lines = text.len() / MIN_AVERAGE;
+    if memchr::memchr_iter(b'\n', bytes).nth(max_lines.saturating_sub(1)).is_some() {
         return None;
     }
+    let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+    let average = text.len() / lines;
     let punct = bytes.iter().filter(|b| matches!(b, b';' | b'{' | b'}' | b'(' | b')')).count();
     (punct * MAX_BYTES_PER_PUNCT >= text.len()).then(|| {
         format!(
@@ -369,6 +372,18 @@ fn walk_reason(err: &ignore::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn minified_code_is_told_by_its_line_length_and_punctuation() {
+        let lines = |n: usize, width: usize| format!("{}\n", "x(y);".repeat(width / 5)).repeat(n);
+        // 20 lines of 1,000 bytes and a newline: 21 lines averaging 953 bytes are source.
+        assert!(minified(&lines(20, 1000)).is_none());
+        assert!(minified(&lines(10, 2000)).is_some());
+        // Long lines of data, not code.
+        assert!(minified(&format!("{}\n", "A".repeat(2000)).repeat(10)).is_none());
+        // Too small to be a bundle at all.
+        assert!(minified(&lines(2, 5000)).is_none());
+    }
 
     #[test]
     fn workers_take_the_largest_files_first() {
