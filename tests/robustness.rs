@@ -237,25 +237,24 @@ fn minified_bundles_are_listed_not_analyzed() {
         f.iter().all(|(rule, path, ..)| rule == "MCP000" || path != "assets/sdk-vendored.js"),
         "findings inside a minified bundle: {f:?}"
     );
-    // One long line (a data URI) in ordinary source is not a bundle.
-    let data = "A".repeat(40_000);
-    let source = format!(
-        "import {{ Server }} from '@modelcontextprotocol/sdk/server/index.js';\nconst icon = 'data:image/png;base64,{data}';\n{}res.setHeader('Mcp-Session-Id', id);\n",
+    // Ordinary source with one long line (a data URI), and a module that is mostly a base64
+    // image on a few lines: neither is a bundle, and the header read after it is found.
+    let import = "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n";
+    let read = "res.setHeader('Mcp-Session-Id', id);\n";
+    let icon = format!(
+        "{import}const icon = 'data:image/png;base64,{}';\n{}{read}",
+        "A".repeat(40_000),
         "const x = 1;\n".repeat(40)
     );
-    case.write("src/icon.ts", source.as_bytes());
-    let (_, doc) = case.run(&[]);
-    assert!(reason(&doc, "src/icon.ts").is_none(), "{doc}");
-    assert!(findings(&doc).contains(&("MCP102".into(), "src/icon.ts".into(), 43, 15)), "{doc}");
-    // Nor is a module that is mostly a base64 image on a few lines.
-    let image = format!(
-        "import {{ Server }} from '@modelcontextprotocol/sdk/server/index.js';\nexport const trace = 'data:image/png;base64,{}';\nres.setHeader('Mcp-Session-Id', id);\n",
-        "iVBORw0KGgo+/".repeat(4000)
-    );
+    let image =
+        format!("{import}export const trace = 'data:image/png;base64,{}';\n{read}", "iVBORw0KGgo+/".repeat(4000));
+    case.write("src/icon.ts", icon.as_bytes());
     case.write("src/images.ts", image.as_bytes());
     let (_, doc) = case.run(&[]);
-    assert!(reason(&doc, "src/images.ts").is_none(), "{doc}");
-    assert!(findings(&doc).contains(&("MCP102".into(), "src/images.ts".into(), 3, 15)), "{doc}");
+    for (path, line) in [("src/icon.ts", 43), ("src/images.ts", 3)] {
+        assert!(reason(&doc, path).is_none(), "{path}: {doc}");
+        assert!(findings(&doc).contains(&("MCP102".into(), path.into(), line, 15)), "{path}: {doc}");
+    }
 }
 
 #[test]
