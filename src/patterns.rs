@@ -1296,6 +1296,14 @@ mod tests {
         assert_eq!(compared("const LATEST: V = ProtocolVersion::V_2025_06_18;"), [false]);
         assert_eq!(compared("fn f() -> V { choose(ProtocolVersion::V_2025_06_18) }"), [false]);
         assert_eq!(compared("fn f() { assert!(ok(ProtocolVersion::V_2025_06_18)); }"), [false]);
+        // TypeScript: an operand of `===` or a `case` label compares; an option value does not.
+        let ts_compared = |src: &str| -> Vec<bool> {
+            let tree = ts(src);
+            tree.nodes().filter_map(|n| matches(&p, n)).map(|(at, _)| is_compared(at)).collect()
+        };
+        assert_eq!(ts_compared("if (v === V_2025_06_18) {}"), [true]);
+        assert_eq!(ts_compared("switch (v) { case V_2025_06_18: break; }"), [true]);
+        assert_eq!(ts_compared("connect({ version: V_2025_06_18 });"), [false]);
     }
 
     #[test]

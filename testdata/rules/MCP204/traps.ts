@@ -57,3 +57,11 @@ export function discoverResult() {
   // ok: MCP204
   return { supportedVersions: [LATEST_PROTOCOL_VERSION] };
 }
+
+// When a feature appeared is its history, not a protocol version the code speaks.
+export const features = [
+  // ok: MCP204
+  { name: 'tools', sinceProtocolVersion: '2024-11-05' },
+  // ok: MCP204
+  { name: 'elicitation', introducedInProtocolVersion: '2025-06-18' },
+];
