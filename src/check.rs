@@ -20,7 +20,8 @@ use crate::suppress::{self, FileSuppressions, Suppression};
 use crate::tree::Lang;
 
 /// Stack size of the analysis threads. The front ends refuse nesting beyond
-/// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit.
+/// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit, so
+/// that Rust files parse here rather than on a thread started for them.
 const STACK_SIZE: usize = 64 * 1024 * 1024;
 
 /// Everything that shapes a run.
@@ -474,7 +475,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
     let source = SourceFile::new(text);
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
-        FileKind::Rust => lang::rust::lower(&source),
+        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE),
         FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
     }));
     r.parse = t.elapsed();

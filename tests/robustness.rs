@@ -195,12 +195,25 @@ fn pathological_nesting() {
         format!("fn f() {{ let a = {}1{}; }}\n{trigger}", "(".repeat(depth), ")".repeat(depth)).as_bytes(),
     );
     case.write("blocks.rs", format!("fn f() {}{}\n{trigger}", "{".repeat(depth), "}".repeat(depth)).as_bytes());
+    // Just below the limit, Rust files parse on the analysis threads' own stack.
+    let near = 990;
+    let rust_near = [
+        ("near-parens.rs", format!("fn f() {{ let a = {}1{}; }}\n{trigger}", "(".repeat(near), ")".repeat(near))),
+        ("near-generics.rs", format!("type T = {}u8{};\n{trigger}", "A<".repeat(near), ">".repeat(near))),
+        ("near-blocks.rs", format!("fn f() {}{}\n{trigger}", "{ if a ".repeat(near / 2), "{}}".repeat(near / 2))),
+    ];
+    for (name, text) in &rust_near {
+        case.write(name, text.as_bytes());
+    }
     let (out, doc) = case.run(&["--max-file-size", "10000000"]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let f = findings(&doc);
     assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == "parens.ts" && *l == 2 * 100_000 + 2), "{f:?}");
     for ts in ["arrays.ts", "blocks.js"] {
         assert!(reason(&doc, ts).is_none(), "{ts} was not analyzed: {doc}");
+    }
+    for (rs, _) in &rust_near {
+        assert!(reason(&doc, rs).is_none(), "{rs} was not analyzed: {doc}");
     }
     for rs in ["parens.rs", "blocks.rs"] {
         let r = reason(&doc, rs).unwrap_or_default();

@@ -34,10 +34,11 @@ const MAX_CHAIN: usize = 2 * MAX_NESTING;
 /// `MAX_CHAIN` chained operators. Only the pages actually used are committed.
 const PARSER_STACK: usize = 256 << 20;
 
-/// Nesting (brackets plus chained operators) up to which a file is parsed on the calling
-/// thread: at the debug build's ~50 KiB per level this stays within the 2 MiB of a test
-/// thread, the smallest stack `lower` runs on.
-const SHALLOW: usize = 32;
+/// Stack a nesting level may take, with a margin over the debug build's ~50 KiB.
+const STACK_PER_LEVEL: usize = 64 << 10;
+
+/// The stack [`lower`] assumes: a test thread's 2 MiB, the smallest it is called on.
+const SMALL_STACK: usize = 2 << 20;
 
 /// Deepest tree the lowering builds; below it a subtree becomes an `Other` leaf. The scan
 /// already bounds nesting, this keeps the lowering's own recursion bounded independently.
@@ -47,13 +48,18 @@ const MAX_TREE_DEPTH: usize = 4 * MAX_NESTING;
 /// attempt reads the whole group, so trying at every level would be quadratic.
 const MAX_REPARSE_DEPTH: usize = 16;
 
-/// Parses and lowers one Rust file.
+/// Parses and lowers one Rust file on a thread of any size.
 pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
+    lower_on_stack(source, SMALL_STACK)
+}
+
+/// Parses and lowers one Rust file on a thread whose stack holds `stack` bytes.
+pub fn lower_on_stack(source: &SourceFile, stack: usize) -> Result<Tree, ParseFailure> {
     let text = source.text();
     let (comments, depth) = scan(text)?;
     // Most files nest a few dozen levels at most: the calling thread's stack is enough, and a
     // thread per file would cost more than the parse of a small file.
-    if depth <= SHALLOW {
+    if depth <= stack / STACK_PER_LEVEL {
         return lower_here(text, &comments);
     }
     std::thread::scope(|scope| {
@@ -2717,6 +2723,7 @@ mod tests {
     /// called on (a test thread's 2 MiB), whatever nests: brackets, generics, operators.
     #[test]
     fn shallow_files_fit_a_small_stack() {
+        const SHALLOW: usize = SMALL_STACK / STACK_PER_LEVEL;
         let level = SHALLOW / 2;
         let texts = [
             format!("fn f() {{ let x = {}1{}; }}", "(".repeat(SHALLOW - 2), ")".repeat(SHALLOW - 2)),
