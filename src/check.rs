@@ -84,6 +84,8 @@ pub struct Stats {
     pub bytes_parsed: u64,
     /// Files parsed in the second pass, for facts a file check asked for.
     pub files_parsed_for_facts: usize,
+    /// Function bodies left unread: they hold no token (see [`crate::prefilter::Hits`]).
+    pub bodies_unread: u64,
     /// The files that took longest to parse and check: (seconds, path), longest first.
     pub slowest: Vec<(Duration, String)>,
     pub discovery: Duration,
@@ -153,6 +155,7 @@ struct FileResult {
     deferred: Option<RuleSet>,
     second_pass: bool,
     bytes: u64,
+    bodies_unread: u32,
     read_scan: Duration,
     parse: Duration,
     rules: Duration,
@@ -237,6 +240,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         if r.lang.is_some() {
             stats.bytes_parsed += r.bytes;
             stats.files_parsed_for_facts += usize::from(r.second_pass);
+            stats.bodies_unread += u64::from(r.bodies_unread);
             stats.slowest.push((r.parse + r.rules, r.path.clone()));
         }
         if let Some(n) = r.not_analyzed {
@@ -409,6 +413,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         deferred: None,
         second_pass: second.is_some(),
         bytes: 0,
+        bodies_unread: 0,
         read_scan: Duration::ZERO,
         parse: Duration::ZERO,
         rules: Duration::ZERO,
@@ -441,14 +446,15 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         r.read_scan = t.elapsed();
         return r;
     }
-    let decision = match second {
-        None => prefilter.decide(text.as_bytes()),
+    // The second pass reads every body: a demanded name need not be a token.
+    let (decision, hits) = match second {
+        None => prefilter.decide_and_mark(text.as_bytes()),
         Some((demands, rules)) => {
             let found = demands.found_in(rules, text.as_bytes());
             if found.is_empty() {
-                Decision::Skip
+                (Decision::Skip, None)
             } else {
-                Decision::Parse(found)
+                (Decision::Parse(found), None)
             }
         }
     };
@@ -475,7 +481,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
     let source = SourceFile::new(text);
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
-        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE),
+        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
         FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
     }));
     r.parse = t.elapsed();
@@ -494,6 +500,7 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         }
     };
     r.lang = Some(tree.lang());
+    r.bodies_unread = tree.unread_bodies;
 
     let t = Instant::now();
     let outcome = engine.check_file(&c.rel, &source, &tree, Some(&offered));
@@ -524,9 +531,12 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     let engine = Engine::new(registry, &enabled, target);
     let kind = FileKind::of(std::path::Path::new(path)).ok_or_else(|| format!("{path}: not a source file"))?;
     let source = SourceFile::new(text.to_string());
+    // Every rule sees the file, but Rust bodies without tokens are left unread as in a run.
+    let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
+    let (_, hits) = Prefilter::new(&engine.rules, &builtin, true, &[]).decide_and_mark(text.as_bytes());
     let tree = match kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
-        FileKind::Rust => lang::rust::lower(&source),
+        FileKind::Rust => lang::rust::lower_on_stack(&source, lang::rust::SMALL_STACK, hits.as_ref()),
         FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
     }
     .map_err(|f| f.reason)?;

@@ -340,6 +340,7 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
     eprintln!("files parsed (TS/JS):        {}", s.files_parsed_typescript);
     eprintln!("files parsed (Rust):         {}", s.files_parsed_rust);
     eprintln!("  of them for facts:         {}", s.files_parsed_for_facts);
+    eprintln!("function bodies unread:      {}", s.bodies_unread);
     eprintln!("manifests read:              {}", s.manifests_read);
     eprintln!("files not analyzed:          {}", report.not_analyzed.len());
     eprintln!("bytes read:                  {}", s.bytes_read);

@@ -164,14 +164,21 @@ impl Prefilter {
 
     /// What the file's bytes allow.
     pub fn decide(&self, bytes: &[u8]) -> Decision {
+        self.decide_and_mark(bytes).0
+    }
+
+    /// What the file's bytes allow, and where its tokens are (none when the prefilter is off).
+    pub fn decide_and_mark(&self, bytes: &[u8]) -> (Decision, Option<Hits>) {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return Decision::Parse(self.always.clone());
+            return (Decision::Parse(self.always.clone()), None);
         };
         // Which patterns occur (`plain`), and which occur as a word (`word`).
         let mut plain = vec![false; self.roles.len()];
         let mut word = vec![false; self.roles.len()];
+        let mut hits = Vec::new();
         for m in ac.find_overlapping_iter(bytes) {
             let id = m.pattern().as_usize();
+            hits.push(m.start());
             plain[id] = true;
             if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
                 word[id] = true;
@@ -193,14 +200,37 @@ impl Prefilter {
                 }
             }
         }
-        if needed || !parse.is_empty() {
+        let decision = if needed || !parse.is_empty() {
             parse.union(&facts);
             Decision::Parse(parse)
         } else if !facts.is_empty() {
             Decision::Defer(facts)
         } else {
             Decision::Skip
-        }
+        };
+        (decision, Some(Hits::at(hits)))
+    }
+}
+
+/// Where a file's tokens start: every match of every rule's tokens, of the context tokens and
+/// of the markers the run needs. A stretch of the file that holds none of them cannot hold a
+/// finding, in the same way as a file that holds none; the Rust front end leaves such function
+/// bodies unread unless read code names them (see `lang::rust::unread_bodies`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hits(Vec<usize>);
+
+impl Hits {
+    /// Tokens starting at these offsets, in any order (overlapping matches come in the order
+    /// they end).
+    pub fn at(mut starts: Vec<usize>) -> Hits {
+        starts.sort_unstable();
+        Hits(starts)
+    }
+
+    /// Whether no token starts within `start..end`.
+    pub fn none_within(&self, start: usize, end: usize) -> bool {
+        let i = self.0.partition_point(|&h| h < start);
+        self.0.get(i).is_none_or(|&h| h >= end)
     }
 }
 

@@ -206,6 +206,9 @@ pub struct Tree {
     nodes: Vec<Node>,
     strings: String,
     pub comments: Vec<Comment>,
+    /// Function bodies left unread because they hold no trigger token (see
+    /// [`crate::prefilter::Hits`]).
+    pub unread_bodies: u32,
 }
 
 impl Tree {
@@ -750,7 +753,7 @@ impl TreeBuilder {
     }
 
     pub fn finish(self) -> Tree {
-        Tree { lang: self.lang, nodes: self.nodes, strings: self.strings, comments: self.comments }
+        Tree { lang: self.lang, nodes: self.nodes, strings: self.strings, comments: self.comments, unread_bodies: 0 }
     }
 }
 

@@ -161,8 +161,10 @@ fn syntax_errors() {
     // TypeScript recovers: the finding after the broken statement is still reported.
     case.write("broken.ts", b"function broken( {\n  return 1 +;\n}\nres.setHeader('Mcp-Session-Id', id);\n");
     // A trigger token (here in a comment) sends the file to the parser; see below for one without.
-    case.write("broken.rs", b"fn main() {\n    let x = ;\n}\n// Mcp-Session-Id\n");
+    case.write("broken.rs", b"fn main() {\n    let x = ;\n    // Mcp-Session-Id\n}\n");
     case.write("untriggered.rs", b"fn main() {\n    let x = ;\n}\n");
+    // The same error in a function body that holds no token and that nothing read names.
+    case.write("unread.rs", b"fn main() {\n    let x = ;\n}\n// Mcp-Session-Id\n");
     let (out, doc) = case.run(&[]);
     assert_eq!(out.status.code(), Some(1));
     let f = findings(&doc);
@@ -175,6 +177,10 @@ fn syntax_errors() {
     // A file with no trigger token of any rule cannot hold a finding: it is scanned, counted
     // as analyzed and never parsed, so its syntax error is not reported.
     assert!(reason(&doc, "untriggered.rs").is_none(), "{doc}");
+    // Likewise a function body that holds no token: it is left unread (see `prefilter::Hits`).
+    assert!(reason(&doc, "unread.rs").is_none(), "{doc}");
+    let (_, whole) = case.run(&["--no-prefilter"]);
+    assert!(reason(&whole, "unread.rs").unwrap_or_default().contains("syntax error"), "{whole}");
     assert_good_survives(&doc);
 }
 

@@ -6,7 +6,8 @@
 //! whose stack is sized for the accepted depth. Macro bodies are opaque to syn: they are lowered
 //! as comma-separated expressions when they parse as such, and otherwise read from the token
 //! tree (JSON objects in `json!`, `key = value` pairs in attributes, and in any case every
-//! literal).
+//! literal). The scan also finds every named function's body, so that bodies holding no token
+//! of any rule can be blanked before syn runs (see [`unread_bodies`]).
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::Parser;
@@ -19,7 +20,10 @@ use syn::{
     PathArguments, QSelf, ReturnType, Signature, Stmt, TraitItem, Type, TypeParamBound, UnOp, UseTree, Visibility,
 };
 
+use std::collections::{HashMap, HashSet};
+
 use super::{ParseFailure, MAX_NESTING};
+use crate::prefilter::Hits;
 use crate::source::SourceFile;
 use crate::tree::{flags, Kind, Lang, NodeId, Role, Tree, TreeBuilder};
 
@@ -38,7 +42,7 @@ const PARSER_STACK: usize = 256 << 20;
 const STACK_PER_LEVEL: usize = 64 << 10;
 
 /// The stack [`lower`] assumes: a test thread's 2 MiB, the smallest it is called on.
-const SMALL_STACK: usize = 2 << 20;
+pub const SMALL_STACK: usize = 2 << 20;
 
 /// Deepest tree the lowering builds; below it a subtree becomes an `Other` leaf. The scan
 /// already bounds nesting, this keeps the lowering's own recursion bounded independently.
@@ -50,23 +54,26 @@ const MAX_REPARSE_DEPTH: usize = 16;
 
 /// Parses and lowers one Rust file on a thread of any size.
 pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
-    lower_on_stack(source, SMALL_STACK)
+    lower_on_stack(source, SMALL_STACK, None)
 }
 
-/// Parses and lowers one Rust file on a thread whose stack holds `stack` bytes.
-pub fn lower_on_stack(source: &SourceFile, stack: usize) -> Result<Tree, ParseFailure> {
+/// Parses and lowers one Rust file on a thread whose stack holds `stack` bytes. With `hits`,
+/// the bodies of functions that hold none are left unread: syn sees them empty.
+pub fn lower_on_stack(source: &SourceFile, stack: usize, hits: Option<&Hits>) -> Result<Tree, ParseFailure> {
     let text = source.text();
-    let (comments, depth) = scan(text)?;
+    let scan = scan(text)?;
+    let unread = hits.map(|h| unread_bodies(&scan, h)).unwrap_or_default();
+    let comments = &scan.comments;
     // Most files nest a few dozen levels at most: the calling thread's stack is enough, and a
     // thread per file would cost more than the parse of a small file.
-    if depth <= stack / STACK_PER_LEVEL {
-        return lower_here(text, &comments);
+    if scan.depth <= stack / STACK_PER_LEVEL {
+        return lower_here(text, comments, &unread);
     }
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("rust-front-end".to_string())
             .stack_size(PARSER_STACK)
-            .spawn_scoped(scope, || lower_here(text, &comments));
+            .spawn_scoped(scope, || lower_here(text, comments, &unread));
         match worker {
             Ok(handle) => handle.join().unwrap_or_else(|_| {
                 Err(ParseFailure { reason: "internal error in the Rust front end".to_string(), offset: None })
@@ -76,20 +83,106 @@ pub fn lower_on_stack(source: &SourceFile, stack: usize) -> Result<Tree, ParseFa
     })
 }
 
+/// The function bodies to leave unread: the outermost of those that hold no hit and whose
+/// function is not named from code that is read. A rule may follow a call into the callee's
+/// body (a handler that answers 405, a helper that builds a result), so a body named from
+/// code that is read is read too, whatever it holds.
+fn unread_bodies<'a>(scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
+    let mut bodies: Vec<Body<'a>> = scan.bodies.clone();
+    bodies.sort_unstable_by_key(|b| b.start);
+    let mut read: Vec<bool> = bodies.iter().map(|b| !hits.none_within(b.start, b.end)).collect();
+    let mut by_name: HashMap<&'a str, Vec<usize>> = HashMap::new();
+    for (i, body) in bodies.iter().enumerate().filter(|(i, _)| !read[*i]) {
+        by_name.entry(body.name).or_default().push(i);
+    }
+    // Names used in what is read: first every word outside the bodies without hits.
+    let cold = outermost_unread(&bodies, &read);
+    let mut named: HashSet<&'a str> = HashSet::new();
+    let mut queue: Vec<usize> = Vec::new();
+    let mut name = |word: &'a str, queue: &mut Vec<usize>| {
+        if named.insert(word) {
+            queue.extend(by_name.get(word).into_iter().flatten());
+        }
+    };
+    let mut next = cold.iter().peekable();
+    for &(at, word) in &scan.words {
+        while next.peek().is_some_and(|&&(_, end)| end <= at) {
+            next.next();
+        }
+        if next.peek().is_none_or(|&&(start, _)| at < start) {
+            name(word, &mut queue);
+        }
+    }
+    // Then the words of each body that becomes read, until no new name comes up.
+    while let Some(i) = queue.pop() {
+        if std::mem::replace(&mut read[i], true) {
+            continue;
+        }
+        let (start, end) = (bodies[i].start, bodies[i].end);
+        let from = scan.words.partition_point(|&(at, _)| at < start);
+        for &(_, word) in scan.words[from..].iter().take_while(|&&(at, _)| at < end) {
+            name(word, &mut queue);
+        }
+    }
+    outermost_unread(&bodies, &read)
+}
+
+/// The spans of the bodies not read that lie in no other such body; `bodies` sorted by start.
+fn outermost_unread(bodies: &[Body<'_>], read: &[bool]) -> Vec<(usize, usize)> {
+    let mut outer: Vec<(usize, usize)> = Vec::new();
+    for (body, _) in bodies.iter().zip(read).filter(|(_, read)| !**read) {
+        if outer.last().is_none_or(|last| body.start >= last.1) {
+            outer.push((body.start, body.end));
+        }
+    }
+    outer
+}
+
+/// `text` with everything between the braces of each of `bodies` made a space, except line
+/// breaks. Each character becomes one space, so that proc-macro2's lines and columns, which
+/// count characters, stay those of `text`.
+fn blank(text: &str, bodies: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(start, end) in bodies {
+        let (Some(keep), Some(inner)) = (text.get(at..=start), text.get(start + 1..end - 1)) else { continue };
+        out.push_str(keep);
+        out.extend(inner.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        at = end - 1;
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    out
+}
+
 /// Parses and lowers on the current thread, then empties proc-macro2's thread-local span map
 /// (it keeps every parsed file's text); no span of this file outlives `parse_and_lower`.
-fn lower_here(text: &str, comments: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
-    let result = parse_and_lower(text, comments);
-    proc_macro2::extra::invalidate_current_thread_spans();
+fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
+    let mut result = Err(ParseFailure { reason: String::new(), offset: None });
+    if !unread.is_empty() {
+        result = parse_and_lower(text, &blank(text, unread), comments);
+        if let Ok(tree) = &mut result {
+            tree.unread_bodies = unread.len() as u32;
+        }
+        proc_macro2::extra::invalidate_current_thread_spans();
+    }
+    // What does not parse with bodies left unread is parsed whole, so that a syntax error is
+    // reported where it is.
+    if result.is_err() {
+        result = parse_and_lower(text, text, comments);
+        proc_macro2::extra::invalidate_current_thread_spans();
+    }
     result
 }
 
-fn parse_and_lower(text: &str, comments: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
+/// Parses `parsed`, which is `text` or `text` with bodies blanked, and lowers it with the
+/// offsets of `text`.
+fn parse_and_lower(text: &str, parsed: &str, comments: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
     let (body, bom) = match text.strip_prefix(BOM) {
         Some(rest) => (rest, BOM.len()),
         None => (text, 0),
     };
-    let file = syn::parse_file(body).map_err(|e| {
+    let parsed_body = parsed.strip_prefix(BOM).unwrap_or(parsed);
+    let file = syn::parse_file(parsed_body).map_err(|e| {
         let at = e.span().byte_range();
         // "Unexpected end of input" comes with the empty call-site span.
         let offset = if at.end == 0 { text.len() } else { at.start + bom + shebang_len(body) };
@@ -118,10 +211,22 @@ fn shebang_len(body: &str) -> usize {
 // ---------------------------------------------------------------------------------------------
 // Lexical scan: comments and nesting.
 
-/// Records every comment's byte range and refuses input nested deeper than syn can take, in one
-/// pass that knows enough of Rust's lexical grammar to skip literals and comments.
-/// The comments of a file, and how deep syn may have to recurse in it.
-fn scan(text: &str) -> Result<(Vec<(usize, usize)>, usize), ParseFailure> {
+/// What the lexical scan learns of a file before syn sees it.
+struct Scan<'a> {
+    /// Every comment's byte range.
+    comments: Vec<(usize, usize)>,
+    /// How deep syn may have to recurse.
+    depth: usize,
+    /// Every named function's body: its name, and its braces, `{` to `}` inclusive.
+    bodies: Vec<Body<'a>>,
+    /// Every identifier and keyword, with where it starts, except the names functions declare.
+    words: Vec<(usize, &'a str)>,
+}
+
+/// Records every comment's byte range and every function body, and refuses input nested
+/// deeper than syn can take, in one pass that knows enough of Rust's lexical grammar to skip
+/// literals and comments.
+fn scan(text: &str) -> Result<Scan<'_>, ParseFailure> {
     let mut s = Scanner {
         text,
         bytes: text.as_bytes(),
@@ -130,13 +235,18 @@ fn scan(text: &str) -> Result<(Vec<(usize, usize)>, usize), ParseFailure> {
         chain: 0,
         pending_reset: false,
         deepest: 0,
+        after_fn: false,
+        named_fn: None,
+        open_bodies: Vec::new(),
+        bodies: Vec::new(),
+        words: Vec::new(),
     };
     let body_start = if text.starts_with(BOM) { BOM.len() } else { 0 };
     let mut i = body_start + text.get(body_start..).map_or(0, shebang_len);
     while i < s.bytes.len() {
         i = s.step(i)?;
     }
-    Ok((s.comments, s.deepest))
+    Ok(Scan { comments: s.comments, depth: s.deepest, bodies: s.bodies, words: s.words })
 }
 
 /// Operators counted at one bracket level of the statement being scanned.
@@ -148,6 +258,14 @@ struct Level {
     /// `<` and `|`: generic arguments and closure parameters contain commas, so these last
     /// until the statement ends (a `>` closes one `<`).
     lists: usize,
+}
+
+/// A function body found by the scan.
+#[derive(Clone, Copy, Debug)]
+struct Body<'a> {
+    name: &'a str,
+    start: usize,
+    end: usize,
 }
 
 struct Scanner<'a> {
@@ -162,6 +280,14 @@ struct Scanner<'a> {
     pending_reset: bool,
     /// The largest `chain` seen.
     deepest: usize,
+    /// The last token was `fn`.
+    after_fn: bool,
+    /// The bracket depth and name of `fn name` whose body has not opened yet.
+    named_fn: Option<(usize, &'a str)>,
+    /// Function bodies open now: the depth inside their braces, their name and where `{` is.
+    open_bodies: Vec<(usize, &'a str, usize)>,
+    bodies: Vec<Body<'a>>,
+    words: Vec<(usize, &'a str)>,
 }
 
 impl Scanner<'_> {
@@ -177,10 +303,18 @@ impl Scanner<'_> {
             self.comments.push((i, end));
             return Ok(end);
         }
+        let after_fn = std::mem::take(&mut self.after_fn);
         if is_ident_byte(b) {
             let end = i + self.bytes[i..].iter().position(|&c| !is_ident_byte(c)).unwrap_or(self.bytes.len() - i);
-            let word = self.text.get(i..end).unwrap_or("");
+            let text = self.text;
+            let word = text.get(i..end).unwrap_or("");
             self.settle_reset(word == "else");
+            if after_fn {
+                self.named_fn = Some((self.levels.len(), word));
+            } else {
+                self.words.push((i, word));
+            }
+            self.after_fn = word == "fn";
             return self.word(word, i, end);
         }
         self.settle_reset(false);
@@ -188,15 +322,35 @@ impl Scanner<'_> {
             b'"' => string_end(self.bytes, i + 1),
             b'\'' => char_end(self.text, i),
             b'(' | b'[' | b'{' => {
+                if let Some((depth, name)) = self.named_fn.filter(|&(d, _)| b == b'{' && d == self.levels.len()) {
+                    self.named_fn = None;
+                    self.open_bodies.push((depth + 1, name, i));
+                }
                 self.open(i)?;
                 i + 1
             }
             b')' | b']' | b'}' => {
+                if b == b'}' {
+                    if let Some(&(depth, name, start)) = self.open_bodies.last() {
+                        if depth == self.levels.len() {
+                            self.open_bodies.pop();
+                            self.bodies.push(Body { name, start, end: i + 1 });
+                        }
+                    }
+                }
                 self.close_level();
+                // A closure or a bracket ended before the function's body opened.
+                if self.named_fn.is_some_and(|(d, _)| d > self.levels.len()) {
+                    self.named_fn = None;
+                }
                 self.pending_reset = b == b'}';
                 i + 1
             }
             b';' => {
+                // A function without a body (in a trait or an `extern` block).
+                if self.named_fn.is_some_and(|(d, _)| d == self.levels.len()) {
+                    self.named_fn = None;
+                }
                 self.reset(true);
                 i + 1
             }
@@ -2249,6 +2403,82 @@ mod tests {
     use crate::lang::testing::rs as parse;
     use crate::tree::NodeRef;
 
+    /// The bodies the scan finds, by name.
+    fn bodies(text: &str) -> Vec<(&str, &str)> {
+        let mut found: Vec<(&str, &str)> =
+            scan(text).unwrap().bodies.iter().map(|b| (b.name, &text[b.start..b.end])).collect();
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn the_scan_finds_named_function_bodies() {
+        let text = r#"
+            trait T { fn declared(&self) -> u8; fn defaulted(&self) -> u8 { 1 } }
+            impl S {
+                pub async fn method<'a>(&'a self, f: fn(u8) -> u8) -> Result<Vec<u8>, E> where E: Fn() { f(2); }
+            }
+            fn outer() { let c = |x: u8| { x }; fn inner() { "}" } }
+            const P: fn() = || {};
+            macro_rules! m { ($n:ident) => { fn $n() {} } }
+        "#;
+        assert_eq!(
+            bodies(text),
+            [
+                ("defaulted", "{ 1 }"),
+                ("inner", r#"{ "}" }"#),
+                ("method", "{ f(2); }"),
+                ("outer", r#"{ let c = |x: u8| { x }; fn inner() { "}" } }"#),
+            ]
+        );
+    }
+
+    #[test]
+    fn bodies_without_hits_and_not_named_from_read_code_are_unread() {
+        let text = "
+            fn hot() { h.get(\"mcp-session-id\"); helper(); }
+            fn helper() { deeper() }
+            fn deeper() { 405 }
+            fn cold() { other() }
+            fn other() { 1 }
+            fn unused() { 2 }
+        ";
+        let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
+        let scan = scan(text).unwrap();
+        let unread: Vec<&str> = unread_bodies(&scan, &hits)
+            .into_iter()
+            .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
+            .collect();
+        // `cold` names `other`, but nothing read names `cold`.
+        assert_eq!(unread, ["cold", "other", "unused"]);
+    }
+
+    /// A body left unread lowers as an empty block, and what follows it keeps its offsets,
+    /// even after characters of several bytes on the same line.
+    #[test]
+    fn unread_bodies_keep_the_offsets_of_what_follows() {
+        let text = "fn cold() { let s = \"日本\"; }  fn hot() { h.get(\"mcp-session-id\") }\n";
+        let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
+        let t = lower_on_stack(&SourceFile::new(text.to_string()), SMALL_STACK, Some(&hits)).unwrap();
+        assert_eq!(t.unread_bodies, 1);
+        assert!(t.nodes().all(|n| n.str_value() != Some("日本")));
+        let s = find(&t, Kind::Str, "mcp-session-id");
+        assert_eq!(slice(text, s), "\"mcp-session-id\"");
+        let cold = find(&t, Kind::Fn, "cold").child(Role::Body).unwrap();
+        assert_eq!(slice(text, cold), "{ let s = \"日本\"; }");
+        assert_eq!(cold.children().count(), 0);
+    }
+
+    /// A file that does not parse with its bodies unread is parsed whole, so that its error
+    /// is placed in the text as written, not in the blanked one.
+    #[test]
+    fn what_does_not_parse_unread_is_parsed_whole() {
+        let text = "fn cold() { \"日本\" } fn hot() { let y = ; }\n";
+        let hits = Hits::at(vec![text.find("y =").unwrap()]);
+        let err = lower_on_stack(&SourceFile::new(text.to_string()), SMALL_STACK, Some(&hits)).unwrap_err();
+        assert_eq!(err.offset, Some(text.find("; }").unwrap()));
+    }
+
     /// The edges found without printing agree with `Spanned`, which prints the node.
     #[test]
     fn type_and_pattern_edges_match_printed_spans() {
@@ -2733,7 +2963,7 @@ mod tests {
             format!("fn f() {{ json!({}1{}); }}", "[".repeat(SHALLOW - 3), "]".repeat(SHALLOW - 3)),
         ];
         for text in texts {
-            let (_, depth) = scan(&text).unwrap();
+            let depth = scan(&text).unwrap().depth;
             assert!(depth <= SHALLOW, "{depth}: {text}");
             let handle =
                 std::thread::Builder::new().stack_size(2 << 20).spawn(move || lower(&SourceFile::new(text)).is_ok());
@@ -2778,7 +3008,7 @@ mod tests {
         ];
         for _round in 0..2 {
             for (text, value) in texts.iter().zip(["first", "second", "third"]) {
-                let t = lower_here(text, &scan(text).unwrap().0).unwrap();
+                let t = lower_here(text, &scan(text).unwrap().comments, &[]).unwrap();
                 let s = find(&t, Kind::Str, value);
                 assert_eq!(slice(text, s), format!("\"{value}\""));
             }
