@@ -532,8 +532,12 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     let kind = FileKind::of(std::path::Path::new(path)).ok_or_else(|| format!("{path}: not a source file"))?;
     let source = SourceFile::new(text.to_string());
     // Every rule sees the file, but Rust bodies without tokens are left unread as in a run.
-    let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
-    let (_, hits) = Prefilter::new(&engine.rules, &builtin, true, &[]).decide_and_mark(text.as_bytes());
+    static PREFILTER: std::sync::OnceLock<Prefilter> = std::sync::OnceLock::new();
+    let prefilter = PREFILTER.get_or_init(|| {
+        let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
+        Prefilter::new(&engine.rules, &builtin, true, &[])
+    });
+    let (_, hits) = prefilter.decide_and_mark(text.as_bytes());
     let tree = match kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower_on_stack(&source, lang::rust::SMALL_STACK, hits.as_ref()),
