@@ -497,6 +497,38 @@ pub fn converted<'t>(node: NodeRef<'t>, calls: &[&str]) -> NodeRef<'t> {
     cur
 }
 
+/// Whether a value only goes into a log line: it is an argument of a logging call
+/// (`console.log(…)`, `logger.debug(…)`, `this.log.info(…)`) or macro (`println!`,
+/// `tracing::debug!`, `info!`), directly or inside what that argument builds in place (an
+/// object or array literal, a template string, `format!`, a concatenation, `a ?? b`, a
+/// tracing field `session = ?value`). Nothing else sees the value, so nothing breaks when it is
+/// gone; a value kept in a variable may be used for more and does not count.
+pub fn only_logged(value: NodeRef<'_>) -> bool {
+    const LEVELS: [&str; 8] = ["log", "info", "warn", "error", "debug", "trace", "verbose", "fatal"];
+    const MACROS: [&str; 12] =
+        ["println", "eprintln", "print", "eprint", "dbg", "info", "debug", "warn", "error", "trace", "event", "log"];
+    let mut cur = value;
+    while let Some(parent) = cur.parent() {
+        match (parent.kind(), cur.role()) {
+            (Kind::Pair, Role::Value) | (Kind::Object | Kind::Array | Kind::Template | Kind::Pair, _) => {}
+            (Kind::Binary, _) if matches!(parent.text(), "+" | "??" | "||") => {}
+            (Kind::Other, _) if parent.has_flag(flags::FROM_TOKENS) => {}
+            (Kind::Macro, Role::Arg) if matches!(parent.text(), "format" | "format_args") => {}
+            (Kind::Macro, Role::Arg) => return MACROS.contains(&parent.text()),
+            (Kind::Call, Role::Arg) => {
+                let Some(callee) = parent.callee().filter(|c| c.kind() == Kind::Member) else { return false };
+                let logger = callee.object().and_then(|o| o.path_segments().last().copied()).is_some_and(|o| {
+                    o == "console" || name_words(o).last().is_some_and(|w| matches!(w.as_str(), "log" | "logger"))
+                });
+                return logger && LEVELS.contains(&callee.text());
+            }
+            _ => return false,
+        }
+        cur = parent;
+    }
+    false
+}
+
 /// Whether a name comes from the project's own code rather than a package: imported from a
 /// relative module (`import { X } from './constants.js'`) or through `crate::`, `self::` or
 /// `super::` (`use crate::constants::X;`, `crate::constants::X`).

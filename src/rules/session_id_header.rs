@@ -15,6 +15,8 @@ pub(crate) static RULE: &(dyn Rule + Sync) = &SessionIdHeader;
 struct SessionIdHeader;
 
 const HEADER: &str = "mcp-session-id";
+const READ: &str = "reads the removed `Mcp-Session-Id` request header";
+const NAMES: &str = "names the removed `Mcp-Session-Id` header";
 
 impl Rule for SessionIdHeader {
     fn kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
@@ -34,6 +36,15 @@ impl Rule for SessionIdHeader {
                 return;
             }
             let (message, server) = describe(node);
+            // A read, or a bare mention in a tracing field, that only goes into a log line.
+            let logged = match message.as_str() {
+                READ => node.parent().is_some_and(patterns::only_logged),
+                NAMES => patterns::only_logged(node),
+                _ => false,
+            };
+            if logged {
+                return;
+            }
             cx.report(node, message).legacy_handler(server);
             return;
         }
@@ -101,13 +112,13 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
 
 /// What the code does with the header, and whether that is the server side.
 fn describe(node: NodeRef<'_>) -> (String, bool) {
-    let read = ("reads the removed `Mcp-Session-Id` request header".to_string(), true);
+    let read = (READ.to_string(), true);
     let set = ("sets the removed `Mcp-Session-Id` header on a response".to_string(), true);
     let send = ("sends the removed `Mcp-Session-Id` header".to_string(), false);
     let capture = ("captures the removed `Mcp-Session-Id` header from a response".to_string(), false);
     let write = ("writes the removed `Mcp-Session-Id` header into a headers object".to_string(), false);
     let Some(parent) = node.parent() else {
-        return ("names the removed `Mcp-Session-Id` header".to_string(), false);
+        return (NAMES.to_string(), false);
     };
     match (node.kind(), node.role(), parent.kind()) {
         // `req.headers['mcp-session-id']`, `headers['mcp-session-id'] = sid`
@@ -152,7 +163,7 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
                         set
                     } else if receiver.is_empty() {
                         // A free `header(name, value)`: a test's request matcher, a builder helper.
-                        ("names the removed `Mcp-Session-Id` header".to_string(), false)
+                        (NAMES.to_string(), false)
                     } else {
                         // `headers.insert(…)`: where the map goes says what it is for.
                         match parent.receiver().and_then(destination) {
@@ -162,7 +173,7 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
                         }
                     }
                 }
-                _ => ("names the removed `Mcp-Session-Id` header".to_string(), false),
+                _ => (NAMES.to_string(), false),
             }
         }
         // `exposedHeaders: ['Mcp-Session-Id']`
@@ -215,7 +226,7 @@ fn describe(node: NodeRef<'_>) -> (String, bool) {
                 set
             }
         }
-        _ => ("names the removed `Mcp-Session-Id` header".to_string(), false),
+        _ => (NAMES.to_string(), false),
     }
 }
 

@@ -71,3 +71,18 @@ async fn the_session_resumes() {
     let resumed = send(Envelope::new("resources/list").with_header("Mcp-Session-Id", "saved")).await;
     assert!(resumed.is_ok());
 }
+
+// A read that only goes into a log line changes nothing when the header stops coming.
+pub fn log_request(headers: &HeaderMap) -> Option<&HeaderValue> {
+    // ok: MCP102
+    tracing::debug!(session = ?headers.get("mcp-session-id"), "incoming request");
+    // ok: MCP102
+    println!("session: {:?}", headers.get("mcp-session-id"));
+    // ok: MCP102
+    info!("{}", format!("session {:?}", headers.get("mcp-session-id")));
+    // A read kept in a variable may be used for more than the log line.
+    // expect: MCP102
+    let sid = headers.get("mcp-session-id");
+    info!("{sid:?}");
+    sid
+}

@@ -102,3 +102,28 @@ it('resumes the session', async () => {
   const res = await fetch('/mcp', { method: 'POST', headers: { 'mcp-session-id': 'saved' } });
   expect(res.status).toBe(200);
 });
+
+// A read that only goes into a log line changes nothing when the header stops coming.
+export function logRequest(
+  request: { get(name: string): string | undefined; headers: Record<string, string> },
+  res: { setHeader(name: string, value?: string): void },
+  logger: { debug(...a: unknown[]): void },
+) {
+  console.log('incoming', {
+    method: request.get('Mcp-Method'),
+    // ok: MCP102
+    sessionId: request.get('Mcp-Session-Id'),
+  });
+  // ok: MCP102
+  logger.debug(`session ${request.headers['mcp-session-id'] ?? 'none'}`);
+  // ok: MCP102
+  console.error('session: ' + request.get('mcp-session-id'));
+  // A read kept in a variable may be used for more than the log line.
+  // expect: MCP102
+  const sid = request.get('mcp-session-id');
+  console.log(sid);
+  // A log line of what the server sets still sets it.
+  // expect: MCP102
+  console.log(res.setHeader('mcp-session-id', sid));
+  return sid;
+}
