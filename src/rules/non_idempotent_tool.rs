@@ -625,3 +625,26 @@ fn is_call_tool_handler(f: NodeRef<'_>) -> bool {
     let Some(call) = f.parent().filter(|c| f.role() == Role::Arg && c.kind() == Kind::Call) else { return false };
     call.arg(0).is_some_and(|a| a.text() == "CallToolRequestSchema" || a.str_value() == Some("tools/call"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists() -> &'static Lists<'static> {
+        let registry = crate::rules::registry().unwrap_or_else(|e| panic!("{e}"));
+        let def = registry.rules.iter().find(|r| r.meta.id == "MCP601").unwrap_or_else(|| panic!("no MCP601"));
+        Lists::cached(&def.meta)
+    }
+
+    /// The verb named in a finding is the name's plain verb; a word that is also a noun
+    /// (`message`, `issue`) names it only where no plain verb does.
+    #[test]
+    fn the_verb_reported_is_the_plain_verb_of_the_name() {
+        let l = lists();
+        assert_eq!(l.verb("irc.message.redact", "").as_deref(), Some("redact"));
+        assert_eq!(l.verb("send_message", "").as_deref(), Some("send"));
+        assert_eq!(l.verb("issue_update", "").as_deref(), Some("update"));
+        assert_eq!(l.verb("message_user", "").as_deref(), Some("message"));
+        assert_eq!(l.verb("get_or_create", ""), None);
+    }
+}
