@@ -513,6 +513,8 @@ pub fn only_logged(value: NodeRef<'_>) -> bool {
             (Kind::Pair, Role::Value) | (Kind::Object | Kind::Array | Kind::Template | Kind::Pair, _) => {}
             (Kind::Binary, _) if matches!(parent.text(), "+" | "??" | "||") => {}
             (Kind::Other, _) if parent.has_flag(flags::FROM_TOKENS) => {}
+            // A tracing field that parses as an assignment: `info!(header = NAME, …)`.
+            (Kind::Assign, Role::Right) if parent.parent().is_some_and(|m| m.kind() == Kind::Macro) => {}
             (Kind::Macro, Role::Arg) if matches!(parent.text(), "format" | "format_args") => {}
             (Kind::Macro, Role::Arg) => return MACROS.contains(&parent.text()),
             (Kind::Call, Role::Arg) => {

@@ -48,7 +48,7 @@ impl Rule for SessionIdHeader {
             cx.report(node, message).legacy_handler(server);
             return;
         }
-        patterns::check_unless(node, cx, on_sse_transport);
+        patterns::check_unless(node, cx, |n| on_sse_transport(n) || patterns::only_logged(n));
     }
 }
 

@@ -9,6 +9,8 @@ pub fn session_of(headers: &HeaderMap) -> Option<String> {
 }
 
 pub fn by_constant(headers: &HeaderMap) -> bool {
+    // ok: MCP102
+    tracing::debug!(header = HEADER_SESSION_ID, "checking");
     // expect: MCP102
     headers.contains_key(HEADER_SESSION_ID)
 }

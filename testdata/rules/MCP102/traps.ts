@@ -54,6 +54,17 @@ export function noTransportSession(transport: StreamableHTTPClientTransport, fir
   expect(transport.sessionId).not.toBe(first);
 }
 
+// The transport's session id in a log line only.
+export function logClose(transport: StreamableHTTPClientTransport, logger: { info(m: string): void }) {
+  // ok: MCP102
+  logger.info(`Transport closed for session: ${transport.sessionId}`);
+  // expect: MCP102
+  if (transport.sessionId) {
+    // ok: MCP102
+    console.log('closing', transport.sessionId);
+  }
+}
+
 // The 2024-11-05 HTTP+SSE transport's session id is its `/message?sessionId=` routing key, not
 // the header; MCP104 reports the transport itself.
 export function legacySse(res: import('node:http').ServerResponse) {
