@@ -191,6 +191,19 @@ impl Rule for NonIdempotentTool {
         match node.kind() {
             Kind::Var => schema_fact(node, lists, cx),
             Kind::Container => struct_fact(node, cx),
+            Kind::Object => {
+                if let Some(tool) = descriptor(node, lists) {
+                    // A client shows tool lists too (UI fixtures, tests): only a file that serves
+                    // tools or a Rust tool struct being built defines them, and a list typed with
+                    // the project's own tool type, whatever the file imports; a test double
+                    // defines none.
+                    let serving = cx.mcp()
+                        && (lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, lists));
+                    if (serving || declared_as_tools(node, lists)) && !in_test_double(node) {
+                        judge(tool, lists, cx);
+                    }
+                }
+            }
             _ if !cx.mcp() => {}
             Kind::Fn => {
                 if let Some(tool) = rmcp_tool(node, lists, cx) {
@@ -200,15 +213,6 @@ impl Rule for NonIdempotentTool {
             Kind::Call => {
                 if let Some(tool) = registration(node, lists) {
                     judge(tool, lists, cx);
-                }
-            }
-            Kind::Object => {
-                if let Some(tool) = descriptor(node, lists) {
-                    // A client shows tool lists too (UI fixtures, tests): only a file that serves
-                    // tools, or a Rust tool struct being built, defines them.
-                    if lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, lists) {
-                        judge(tool, lists, cx);
-                    }
                 }
             }
             Kind::Case => dispatch_arm(node, lists, cx),
@@ -390,6 +394,47 @@ fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     let mut tool = Tool { name, at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
     fill_from_config(&mut tool, object, lists);
     Some(tool)
+}
+
+/// A descriptor declared with a tool type of the project's own or of a server module:
+/// `export const TOOLS: Tool[] = [{ … }]`, `Array<Tool>`, `const t: Tool = { … }`. A module of
+/// tool lists is served from another file; a client's `Tool` (imported from a client package)
+/// describes tools it received.
+fn declared_as_tools(object: NodeRef<'_>, lists: &Lists<'_>) -> bool {
+    let holder = match object.parent() {
+        Some(a) if a.kind() == Kind::Array && object.role() == Role::Elem => a,
+        _ => object,
+    };
+    let Some(var) = holder.parent().filter(|v| matches!(v.kind(), Kind::Var | Kind::Field) && holder.role() == Role::Init)
+    else {
+        return false;
+    };
+    let Some(ty) = var.child(Role::Type) else { return false };
+    let tool = if holder == object {
+        Some(ty)
+    } else if matches!(ty.text(), "" | "Array" | "ReadonlyArray") {
+        ty.child(Role::TypeArg)
+    } else {
+        None
+    };
+    tool.filter(|t| lists.descriptor_structs.contains(&t.text())).is_some_and(|t| {
+        let from = t.tree().root().children().filter(|i| i.kind() == Kind::Import).find(|i| {
+            i.import_bindings().iter().any(|(_, local)| *local == t.text())
+        });
+        from.is_none_or(|i| i.text().starts_with('.') || lists.server_modules.iter().any(|m| i.text().contains(m)))
+    })
+}
+
+/// Inside a test double: `vi.mock('./tools.js', () => ({ TOOLS: [ … ] }))`, `jest.mock(…)`.
+fn in_test_double(node: NodeRef<'_>) -> bool {
+    node.ancestors().any(|a| {
+        a.kind() == Kind::Call
+            && a.callee().is_some_and(|c| {
+                c.kind() == Kind::Member
+                    && matches!(c.text(), "mock" | "doMock")
+                    && c.object().is_some_and(|o| matches!(o.text(), "vi" | "jest"))
+            })
+    })
 }
 
 /// Whether a file is on the serving side: it imports a server module or answers `tools/list`.

@@ -55,3 +55,11 @@ const commands = [{ name: 'delete_cache', run: () => undefined }];
 // ok: MCP601
 const jobs = [{ name: 'send_email', schedule: '0 * * * *', description: 'Send the digest' }];
 export { commands, jobs };
+
+// A test double of a tools module lists tools that the test never serves.
+vi.mock('./tools/index.js', () => ({
+  TOOLS: [
+    // ok: MCP601
+    { name: 'save_credentials', description: 'Save credentials to a file', inputSchema: { type: 'object' } },
+  ],
+}));
