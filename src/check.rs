@@ -384,11 +384,8 @@ fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine
     let mut engine = Engine::new(registry, &enabled, opts.target);
     engine.inject_panic = opts.inject_panic.clone();
     engine.max_file_size = opts.max_file_size;
-    // Under `--target dual` the run must see every file that may implement the modern path,
-    // whether or not an enabled rule could fire in it.
-    let extra: &[&str] = if opts.target == Target::Dual { crate::context::MODERN_TOKENS } else { &[] };
     let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
-    let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, extra);
+    let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, run_tokens(opts.target));
     Ok((enabled, engine, prefilter))
 }
 
@@ -516,6 +513,16 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
     r
 }
 
+/// Tokens of files the run needs whatever the rules: under `--target dual` every file that may
+/// implement the modern path, whether or not an enabled rule could fire in it.
+fn run_tokens(target: Target) -> &'static [&'static str] {
+    if target == Target::Dual {
+        crate::context::MODERN_TOKENS
+    } else {
+        &[]
+    }
+}
+
 /// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
 /// the whole run incomplete.
 fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
@@ -532,10 +539,11 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     let kind = FileKind::of(std::path::Path::new(path)).ok_or_else(|| format!("{path}: not a source file"))?;
     let source = SourceFile::new(text.to_string());
     // Every rule sees the file, but Rust bodies without tokens are left unread as in a run.
-    static PREFILTER: std::sync::OnceLock<Prefilter> = std::sync::OnceLock::new();
-    let prefilter = PREFILTER.get_or_init(|| {
+    static PREFILTERS: [std::sync::OnceLock<Prefilter>; 2] = [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let dual = target == Target::Dual;
+    let prefilter = PREFILTERS[usize::from(dual)].get_or_init(|| {
         let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
-        Prefilter::new(&engine.rules, &builtin, true, &[])
+        Prefilter::new(&engine.rules, &builtin, true, run_tokens(target))
     });
     let (_, hits) = prefilter.decide_and_mark(text.as_bytes());
     let tree = match kind {

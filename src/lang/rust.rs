@@ -157,21 +157,20 @@ fn blank(text: &str, bodies: &[(usize, usize)]) -> String {
 /// Parses and lowers on the current thread, then empties proc-macro2's thread-local span map
 /// (it keeps every parsed file's text); no span of this file outlives `parse_and_lower`.
 fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
-    let mut result = Err(ParseFailure { reason: String::new(), offset: None });
-    if !unread.is_empty() {
-        result = parse_and_lower(text, &blank(text, unread), comments);
-        if let Ok(tree) = &mut result {
-            tree.unread_bodies = unread.len() as u32;
-        }
+    let parse = |parsed: &str| {
+        let result = parse_and_lower(text, parsed, comments);
         proc_macro2::extra::invalidate_current_thread_spans();
+        result
+    };
+    if !unread.is_empty() {
+        if let Ok(mut tree) = parse(&blank(text, unread)) {
+            tree.unread_bodies = u32::try_from(unread.len()).unwrap_or(u32::MAX);
+            return Ok(tree);
+        }
     }
     // What does not parse with bodies left unread is parsed whole, so that a syntax error is
     // reported where it is.
-    if result.is_err() {
-        result = parse_and_lower(text, text, comments);
-        proc_macro2::extra::invalidate_current_thread_spans();
-    }
-    result
+    parse(text)
 }
 
 /// Parses `parsed`, which is `text` or `text` with bodies blanked, and lowers it with the
