@@ -118,6 +118,9 @@ fn is_code_key(key: &str) -> bool {
 }
 
 fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    if assertion(num) == Some(false) {
+        return;
+    }
     if let Some(kind) = branch_kind(num) {
         if !dual_branch(num, kind, lists) {
             cx.report(num, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message("−32002")));
@@ -206,6 +209,27 @@ mod tests {
         let forbidden = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002, \"message\": \"Forbidden\"}}) }");
         assert!(message_of(&forbidden).contains("`Forbidden`"), "{}", message_of(&forbidden));
     }
+
+    /// A test's equality assertion expects the code; it does not emit it.
+    #[test]
+    fn assertions_expect_the_code_or_anything_else() {
+        for (i, (tree, expects)) in [
+            (rs("fn t() { assert_eq!(err.code, ErrorCode(-32002)); }"), Some(true)),
+            (rs("fn t() { assert_eq!(code, -32002); }"), Some(true)),
+            (rs("fn t() { assert_ne!(code, -32002); }"), Some(false)),
+            (ts("expect(err.code).toBe(-32002);"), Some(true)),
+            (ts("assert.strictEqual(err.code, -32002);"), Some(true)),
+            (ts("expect(err.code).not.toBe(-32002);"), Some(false)),
+            (ts("assert.notEqual(err.code, -32002);"), Some(false)),
+            (ts("reply({ error: { code: -32002 } });"), None),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let Some(num) = tree.nodes().find(|n| n.int() == Some(-32002)) else { panic!("no -32002") };
+            assert_eq!(assertion(num), expects, "case {i}");
+        }
+    }
 }
 
 /// A use of a named −32002: an SDK constant anywhere, a constant of this file where code
@@ -228,6 +252,9 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                 && !o.tree().nodes().any(|c| c.kind() == Kind::Container && c.text() == q)
         });
     let own_constant = !qualified_sdk && (own.contains(name) || lists.sdk_names.contains(&name));
+    if assertion(node) == Some(false) {
+        return;
+    }
     if qualified_sdk {
         let shown = node.path().unwrap_or_else(|| name.to_string());
         if let Some(kind) = branch_kind(node) {
@@ -240,7 +267,9 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
         return;
     }
     if own_constant {
-        if let Some(kind) = branch_kind(node) {
+        // A bare name is −32002 only by its name; where a test pins it to a value
+        // (`assert_eq!(RESOURCE_NOT_FOUND, -32001)`), that value speaks for itself.
+        if let Some(kind) = branch_kind(node).filter(|k| *k != Branch::Expect) {
             if !dual_branch(node, kind, lists) {
                 let shown = node.path().unwrap_or_else(|| name.to_string());
                 cx.report(
@@ -279,6 +308,8 @@ enum Branch {
     Compare,
     Case,
     OneOf,
+    /// A test's equality assertion.
+    Expect,
 }
 
 impl Branch {
@@ -287,6 +318,7 @@ impl Branch {
             Branch::Compare => format!("compares an error code with {what} only"),
             Branch::Case => format!("matches error {what} only"),
             Branch::OneOf => format!("tests an error code against {what}"),
+            Branch::Expect => format!("expects error {what}"),
         }
     }
 }
@@ -294,6 +326,9 @@ impl Branch {
 /// Whether the value sits where code branches on it: a comparison operand, a `case` / arm
 /// pattern, a member of a list tested with `includes` / `matches!`.
 fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
+    if assertion(node) == Some(true) {
+        return Some(Branch::Expect);
+    }
     let parent = node.parent()?;
     match (node.role(), parent.kind()) {
         (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
@@ -315,6 +350,43 @@ fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
             member.parent().filter(|c| c.kind() == Kind::Call).map(|_| Branch::OneOf)
         }
         (Role::Arg, Kind::Macro) if parent.text() == "matches" => Some(Branch::Case),
+        _ => None,
+    }
+}
+
+/// A test's assertion on the value: `Some(true)` where it expects it
+/// (`assert_eq!(err.code, ErrorCode(-32002))`, `expect(err.code).toBe(-32002)`,
+/// `assert.equal(code, -32002)`), `Some(false)` where it expects anything else (`assert_ne!`,
+/// `.not.toBe(…)`, `notEqual`), which is what 2026-07-28 wants.
+fn assertion(node: NodeRef<'_>) -> Option<bool> {
+    // Through a newtype around the number.
+    let value = match node.parent() {
+        Some(c)
+            if node.role() == Role::Arg
+                && c.kind() == Kind::Call
+                && c.args().count() == 1
+                && c.callee().is_some_and(|f| f.kind() == Kind::Ident && f.text().starts_with(char::is_uppercase)) =>
+        {
+            c
+        }
+        _ => node,
+    };
+    let check = value.parent().filter(|_| value.role() == Role::Arg)?;
+    match check.kind() {
+        Kind::Macro => match check.text() {
+            "assert_eq" | "debug_assert_eq" => Some(true),
+            "assert_ne" | "debug_assert_ne" => Some(false),
+            _ => None,
+        },
+        Kind::Call => {
+            let equal = match check.call_name()? {
+                "toBe" | "toEqual" | "toStrictEqual" | "equal" | "strictEqual" | "deepEqual" | "deepStrictEqual" => true,
+                "notEqual" | "notStrictEqual" | "notDeepEqual" | "notDeepStrictEqual" => false,
+                _ => return None,
+            };
+            let negated = check.callee().and_then(|c| c.object()).is_some_and(|o| o.kind() == Kind::Member && o.text() == "not");
+            Some(equal != negated)
+        }
         _ => None,
     }
 }
@@ -381,6 +453,7 @@ fn dual_branch(node: NodeRef<'_>, kind: Branch, lists: &Lists<'_>) -> bool {
                 .is_some_and(|run| run.iter().any(|c| c.children_with(Role::Pattern).any(|p| mentions_invalid_params(p, lists))))
         }
         Branch::OneOf => node.parent().is_some_and(|a| mentions_invalid_params(a, lists)),
+        Branch::Expect => false,
     }
 }
 

@@ -65,3 +65,21 @@ mod pmcp_server {
         Err(Error::resource_not_found(uri))
     }
 }
+
+// A test asserting that the code is no longer −32002 states the migrated behaviour.
+#[test]
+fn missing_resource_is_invalid_params() {
+    let err = read_missing();
+    // ok: MCP401
+    assert_ne!(err.code, ErrorCode(-32002));
+    // A test expecting −32002 relies on the legacy code.
+    // expect: MCP401
+    assert_eq!(err.code, ErrorCode(-32002));
+}
+
+// A crate's own constant that shares the SDK's name, pinned to another code by its test.
+#[test]
+fn own_codes() {
+    // ok: MCP401
+    assert_eq!(RESOURCE_NOT_FOUND, -32001);
+}

@@ -66,3 +66,15 @@ export function era(legacy: boolean) {
 
 // ok: MCP401
 export const url = `http://localhost:${PORT}/mcp?retry=${BIG}&code=${INVALID_PARAMS}`;
+
+// A test asserting that the code is no longer −32002 states the migrated behaviour.
+it('answers a missing resource with invalid params', async () => {
+  const err = await client.readResource({ uri: 'file:///missing' }).catch((e) => e);
+  // ok: MCP401
+  expect(err.code).not.toBe(-32002);
+  // ok: MCP401
+  assert.notEqual(err.code, -32002);
+  // A test expecting −32002 relies on the legacy code.
+  // expect: MCP401
+  expect(err.code).toBe(-32002);
+});
