@@ -396,7 +396,10 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             if node.kind() != Kind::Pair || node.has_flag(flags::COMPUTED) {
                 return None;
             }
-            if !one_of(&p.names, node.text(), p.ignore_case) || !value_is(p.value, node.value()) {
+            if !one_of(&p.names, node.text(), p.ignore_case)
+                || !value_is(p.value, node.value())
+                || states_one_of(&p.migrated_values, node.value())
+            {
                 return None;
             }
             if !p.parent_key.is_empty() {
@@ -445,7 +448,11 @@ fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, St
         return None;
     }
     let target = assigned_place(assign).filter(|t| t.kind() == Kind::Member)?;
-    if !one_of(&p.names, target.text(), p.ignore_case) || !value_is(p.value, assign.child(Role::Right)) {
+    let value = assign.child(Role::Right);
+    if !one_of(&p.names, target.text(), p.ignore_case)
+        || !value_is(p.value, value)
+        || states_one_of(&p.migrated_values, value)
+    {
         return None;
     }
     named_in(target.child(Role::Object)?, &p.parent_key, p.ignore_case).then(|| (target, target.text().to_string()))
@@ -945,6 +952,14 @@ pub fn value_is(want: ValueIs, value: Option<NodeRef<'_>>) -> bool {
         ValueIs::Object => value
             .is_some_and(|v| !is_unset(v) && !matches!(v.kind(), Kind::Str | Kind::Template | Kind::Num | Kind::Bool)),
     }
+}
+
+/// Whether a value is one of `values`: a string literal, or a name whose last segment is one
+/// (`TaskSupport::Forbidden`), also inside Rust `Some(…)`.
+fn states_one_of(values: &[String], value: Option<NodeRef<'_>>) -> bool {
+    let Some(v) = value.map(unwrap_some) else { return false };
+    matches!(v.kind(), Kind::Str | Kind::Ident | Kind::Member)
+        && values.iter().any(|m| m.eq_ignore_ascii_case(v.text()))
 }
 
 /// Rust `Some(x)`: `x`; anything else: itself.

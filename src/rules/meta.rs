@@ -328,6 +328,11 @@ pub struct Pattern {
     /// For `key`.
     #[serde(default)]
     pub value: ValueIs,
+    /// For `key`: values that already state what 2026-07-28 does (`taskSupport: 'forbidden'`,
+    /// `task_support: TaskSupport::Forbidden`), compared ASCII case-insensitively with a string
+    /// literal or the last segment of a name; a key set to one is not a finding.
+    #[serde(default)]
+    pub migrated_values: Vec<String>,
     /// Message template; `{value}` is the matched text.
     pub message: String,
     /// Message template for a match that is one side of a comparison (`v >= X`, `X === v`,

@@ -80,3 +80,9 @@ pub fn no_tasks() -> ServerCapabilities {
         ..Default::default()
     }
 }
+
+// A tool that forbids task execution already behaves as a 2026-07-28 tool does.
+pub fn forbidden() -> ToolExecution {
+    // ok: MCP306
+    ToolExecution { task_support: Some(TaskSupport::Forbidden) }
+}

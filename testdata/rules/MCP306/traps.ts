@@ -64,3 +64,11 @@ export function metaIsGone(meta: Record<string, unknown>, expect: (v: unknown) =
 await client.callTool({ name: 'add', arguments: {} }, undefined, { task: undefined });
 // ok: MCP306
 export const quiet = { capabilities: { tasks: undefined, tools: {} } };
+
+// A tool that forbids task execution already behaves as a 2026-07-28 tool does.
+export const plainTool = {
+  name: 'render_thumbnail',
+  inputSchema: { type: 'object' },
+  // ok: MCP306
+  execution: { taskSupport: 'forbidden' },
+};
