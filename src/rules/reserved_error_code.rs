@@ -192,9 +192,14 @@ impl Data {
             }
         }
         match (node.role(), parent.kind()) {
-            // `ErrorCode(-32050)` in a `match` arm is compared, not emitted.
+            // `ErrorCode(-32050)` in a `match` arm is compared, not emitted; in an assertion
+            // (`assert_eq!(err.code, ErrorCode(-32000))`) it is expected, like an error object.
             (Role::Arg, Kind::Call) if self.is_error_call(parent) => {
-                Some(if in_pattern(parent) { Use::Branch } else { Use::Emit })
+                if crate::patterns::in_expected_value(parent, self.assertions) {
+                    None
+                } else {
+                    Some(if in_pattern(parent) { Use::Branch } else { Use::Emit })
+                }
             }
             (Role::Value, Kind::Pair) if self.is_code_key(parent.text()) => {
                 let object = parent.parent().filter(|o| o.kind() == Kind::Object)?;

@@ -11,6 +11,7 @@
 use std::collections::HashSet;
 
 use crate::engine::FileCx;
+use crate::patterns;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
 
@@ -31,6 +32,8 @@ struct Lists<'m> {
     /// Names of −32602, whose presence makes a decision dual-era.
     invalid_params_names: &'m [&'m str],
     invalid_params_code: i64,
+    /// Test assertions whose expected value is the code.
+    assertion_calls: &'m [&'m str],
 }
 
 
@@ -42,6 +45,7 @@ impl<'m> Lists<'m> {
             sdk_calls: meta.data_strings("sdk_calls"),
             invalid_params_names: meta.data_strings("invalid_params_names"),
             invalid_params_code: meta.data.get("invalid_params_code").and_then(|v| v.as_integer()).unwrap_or(-32602),
+            assertion_calls: meta.data_strings("assertion_calls"),
         }
     }
 }
@@ -118,10 +122,10 @@ fn is_code_key(key: &str) -> bool {
 }
 
 fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
-    if assertion(num) == Some(false) {
+    if assertion(num, lists) == Some(false) {
         return;
     }
-    if let Some(kind) = branch_kind(num) {
+    if let Some(kind) = branch_kind(num, lists) {
         if !dual_branch(num, kind, lists) {
             cx.report(num, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message("−32002")));
         }
@@ -213,6 +217,9 @@ mod tests {
     /// A test's equality assertion expects the code; it does not emit it.
     #[test]
     fn assertions_expect_the_code_or_anything_else() {
+        let registry = crate::rules::registry().unwrap_or_else(|e| panic!("{e}"));
+        let def = registry.rules.iter().find(|r| r.meta.id == "MCP401").unwrap_or_else(|| panic!("no MCP401"));
+        let lists = Lists::of(&def.meta);
         for (i, (tree, expects)) in [
             (rs("fn t() { assert_eq!(err.code, ErrorCode(-32002)); }"), Some(true)),
             (rs("fn t() { assert_eq!(code, -32002); }"), Some(true)),
@@ -227,7 +234,7 @@ mod tests {
         .enumerate()
         {
             let Some(num) = tree.nodes().find(|n| n.int() == Some(-32002)) else { panic!("no -32002") };
-            assert_eq!(assertion(num), expects, "case {i}");
+            assert_eq!(assertion(num, &lists), expects, "case {i}");
         }
     }
 }
@@ -252,12 +259,12 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                 && !o.tree().nodes().any(|c| c.kind() == Kind::Container && c.text() == q)
         });
     let own_constant = !qualified_sdk && (own.contains(name) || lists.sdk_names.contains(&name));
-    if assertion(node) == Some(false) {
+    if assertion(node, lists) == Some(false) {
         return;
     }
     if qualified_sdk {
         let shown = node.path().unwrap_or_else(|| name.to_string());
-        if let Some(kind) = branch_kind(node) {
+        if let Some(kind) = branch_kind(node, lists) {
             if !dual_branch(node, kind, lists) {
                 cx.report(node, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message(&format!("`{shown}` (−32002)"))));
             }
@@ -269,7 +276,7 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
     if own_constant {
         // A bare name is −32002 only by its name; where a test pins it to a value
         // (`assert_eq!(RESOURCE_NOT_FOUND, -32001)`), that value speaks for itself.
-        if let Some(kind) = branch_kind(node).filter(|k| *k != Branch::Expect) {
+        if let Some(kind) = branch_kind(node, lists).filter(|k| *k != Branch::Expect) {
             if !dual_branch(node, kind, lists) {
                 let shown = node.path().unwrap_or_else(|| name.to_string());
                 cx.report(
@@ -325,8 +332,8 @@ impl Branch {
 
 /// Whether the value sits where code branches on it: a comparison operand, a `case` / arm
 /// pattern, a member of a list tested with `includes` / `matches!`.
-fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
-    if assertion(node) == Some(true) {
+fn branch_kind(node: NodeRef<'_>, lists: &Lists<'_>) -> Option<Branch> {
+    if assertion(node, lists) == Some(true) {
         return Some(Branch::Expect);
     }
     let parent = node.parent()?;
@@ -357,8 +364,11 @@ fn branch_kind(node: NodeRef<'_>) -> Option<Branch> {
 /// A test's assertion on the value: `Some(true)` where it expects it
 /// (`assert_eq!(err.code, ErrorCode(-32002))`, `expect(err.code).toBe(-32002)`,
 /// `assert.equal(code, -32002)`), `Some(false)` where it expects anything else (`assert_ne!`,
-/// `.not.toBe(…)`, `notEqual`), which is what 2026-07-28 wants.
-fn assertion(node: NodeRef<'_>) -> Option<bool> {
+/// `.not.toBe(…)`, `assert.notEqual`), which is what 2026-07-28 wants.
+fn assertion(node: NodeRef<'_>, lists: &Lists<'_>) -> Option<bool> {
+    if patterns::in_negated_assertion(node) {
+        return Some(false);
+    }
     // Through a newtype around the number.
     let value = match node.parent() {
         Some(c)
@@ -371,24 +381,7 @@ fn assertion(node: NodeRef<'_>) -> Option<bool> {
         }
         _ => node,
     };
-    let check = value.parent().filter(|_| value.role() == Role::Arg)?;
-    match check.kind() {
-        Kind::Macro => match check.text() {
-            "assert_eq" | "debug_assert_eq" => Some(true),
-            "assert_ne" | "debug_assert_ne" => Some(false),
-            _ => None,
-        },
-        Kind::Call => {
-            let equal = match check.call_name()? {
-                "toBe" | "toEqual" | "toStrictEqual" | "equal" | "strictEqual" | "deepEqual" | "deepStrictEqual" => true,
-                "notEqual" | "notStrictEqual" | "notDeepEqual" | "notDeepStrictEqual" => false,
-                _ => return None,
-            };
-            let negated = check.callee().and_then(|c| c.object()).is_some_and(|o| o.kind() == Kind::Member && o.text() == "not");
-            Some(equal != negated)
-        }
-        _ => None,
-    }
+    patterns::in_expected_value(value, lists.assertion_calls).then_some(true)
 }
 
 /// Whether a node is, or names, −32602.

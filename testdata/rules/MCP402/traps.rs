@@ -29,7 +29,10 @@ pub fn method_not_found(code: i32) -> u16 {
 }
 
 // A test states the code the server (here, the SDK) answers with; the server is what emits it.
-pub fn rejects_large_bodies(body: serde_json::Value) {
+pub fn rejects_large_bodies(body: serde_json::Value, error: rmcp::model::ErrorData) {
     // ok: MCP402
     assert_eq!(body, serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "too large"}}));
+    // The code the server sends, as a test expects it: reported where it is sent.
+    // ok: MCP402
+    assert_eq!(error.code, ErrorCode(-32000));
 }
