@@ -172,12 +172,16 @@ fn imports_crate(root: NodeRef<'_>, name: &str) -> bool {
 /// The message for an emitted −32002: an error whose own message is about something else
 /// (`{ code: -32002, message: 'User ID required' }`) needs a code of its own, not −32602.
 fn emits_message(num: NodeRef<'_>) -> String {
-    let own = num
-        .parent()
-        .filter(|p| p.kind() == Kind::Pair)
-        .and_then(|p| p.parent())
-        .and_then(|o| o.field("message"))
-        .and_then(|m| m.str_value());
+    let parent = num.parent();
+    let own = match parent {
+        // `{ code: -32002, message: '…' }`
+        Some(pair) if pair.kind() == Kind::Pair => pair.parent().and_then(|o| o.field("message")).and_then(|m| m.str_value()),
+        // `jsonRpcError(405, -32002, 'Method not allowed.')`: the string after the code.
+        Some(call) if call.kind() == Kind::Call && num.role() == Role::Arg => {
+            call.args().skip_while(|a| a.id() != num.id()).find_map(|a| a.str_value())
+        }
+        _ => None,
+    };
     match own {
         Some(text) if !about_a_missing_resource(text) => format!(
             "emits error −32002 for `{}`: receivers read −32002 as \"resource not found\" whatever the message; give this error a code outside −32000…−32019",
@@ -212,6 +216,10 @@ mod tests {
         assert!(message_of(&bare).contains("−32602 with `data.uri`"), "{}", message_of(&bare));
         let forbidden = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002, \"message\": \"Forbidden\"}}) }");
         assert!(message_of(&forbidden).contains("`Forbidden`"), "{}", message_of(&forbidden));
+        let positional = ts("return jsonRpcError(405, -32002, 'Method not allowed.');");
+        assert!(message_of(&positional).contains("`Method not allowed.`"), "{}", message_of(&positional));
+        let no_message = ts("return jsonRpcError(-32002, uri);");
+        assert!(message_of(&no_message).contains("−32602 with `data.uri`"), "{}", message_of(&no_message));
     }
 
     /// A test's equality assertion expects the code; it does not emit it.
