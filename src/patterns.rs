@@ -114,7 +114,45 @@ pub fn check_unless(node: NodeRef<'_>, cx: &mut FileCx<'_>, exclude: impl Fn(Nod
 /// Whether a match of the feature named `value` states the migrated behaviour rather than a
 /// use: listed as refused, asserted absent, or in a test of its being ignored.
 pub fn states_migrated(node: NodeRef<'_>, value: &str) -> bool {
-    listed_as_refused(node) || states_absence(node) || in_test_of_absence(node, value)
+    listed_as_refused(node) || guards_a_refusal(node) || states_absence(node) || in_test_of_absence(node, value)
+}
+
+/// A name tested in a condition whose branch turns the request away as an unknown method:
+/// `if (['ping', 'initialize'].includes(method)) { return res.status(404).json({ error: { code:
+/// -32601 } }) }`, `if (m === 'ping' || m === 'initialize') throw new ProtocolError(
+/// ProtocolErrorCode.MethodNotFound, …)`, `if matches!(m, "ping") { return
+/// Err(ErrorData::method_not_found::<…>()) }`. A branch that answers the request still serves it.
+fn guards_a_refusal(node: NodeRef<'_>) -> bool {
+    let mut cur = node;
+    while let Some(p) = cur.parent() {
+        if p.kind() == Kind::If && cur.role() == Role::Cond {
+            return p.child(Role::Then).is_some_and(refuses_the_method);
+        }
+        let through = match p.kind() {
+            Kind::Array => cur.role() == Role::Elem,
+            Kind::Unary => matches!(p.text(), "&" | "*"),
+            Kind::Member => cur.role() == Role::Object && matches!(p.text(), "includes" | "has" | "contains"),
+            Kind::Call => cur.role() == Role::Callee,
+            Kind::Binary => matches!(p.text(), "|" | "||" | "===" | "=="),
+            Kind::Macro => p.text() == "matches",
+            _ => false,
+        };
+        if !through {
+            return false;
+        }
+        cur = p;
+    }
+    false
+}
+
+/// Whether code answers "method not found": −32601, a name saying so (`MethodNotFound`,
+/// `METHOD_NOT_FOUND`, `method_not_found`), or HTTP 404 / 405.
+fn refuses_the_method(branch: NodeRef<'_>) -> bool {
+    std::iter::once(branch).chain(branch.descendants()).any(|n| match n.kind() {
+        Kind::Num => matches!(n.int(), Some(-32601 | 404 | 405)),
+        Kind::Ident | Kind::Member => n.text().to_ascii_lowercase().replace('_', "") == "methodnotfound",
+        _ => false,
+    })
 }
 
 /// The value the current rule's patterns match in `node`, if one does (the check of

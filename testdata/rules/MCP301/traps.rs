@@ -47,3 +47,18 @@ mod ws {
         }
     }
 }
+
+// A server that turns the removed requests away behaves as 2026-07-28 wants.
+pub fn route(method: &str) -> Result<serde_json::Value, rmcp::ErrorData> {
+    // ok: MCP301
+    if matches!(method, "ping" | "notifications/initialized") {
+        return Err(rmcp::ErrorData::method_not_found::<rmcp::model::PingRequestMethod>());
+    }
+    // A branch that answers the request still serves it.
+    // expect: MCP301
+    if method == "ping" {
+        // expect: MCP403
+        return Ok(serde_json::json!({}));
+    }
+    Ok(serde_json::Value::Null)
+}

@@ -61,3 +61,27 @@ export const switchedOff = {
     intervalMs: 5_000,
   },
 };
+
+// A server that turns the removed requests away behaves as 2026-07-28 wants.
+export function route(method: string, res: { status(code: number): { json(body: unknown): void } }) {
+  if (
+    [
+      // ok: MCP301
+      'ping',
+      // ok: MCP302
+      'logging/setLevel',
+    ].includes(method)
+  ) {
+    return res.status(404).json({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' } });
+  }
+  // ok: MCP301, MCP201
+  if (method === 'ping' || method === 'initialize') {
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `removed: ${method}`);
+  }
+  // A list whose branch answers the request still serves it.
+  // expect: MCP301
+  if (['ping'].includes(method)) {
+    // expect: MCP403
+    return res.status(200).json({ jsonrpc: '2.0', result: {} });
+  }
+}
