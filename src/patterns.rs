@@ -555,7 +555,7 @@ pub fn only_logged(value: NodeRef<'_>) -> bool {
     let mut cur = value;
     while let Some(parent) = cur.parent() {
         match (parent.kind(), cur.role()) {
-            (Kind::Pair, Role::Value) | (Kind::Object | Kind::Array | Kind::Template | Kind::Pair, _) => {}
+            (Kind::Object | Kind::Array | Kind::Template | Kind::Pair, _) => {}
             (Kind::Binary, _) if matches!(parent.text(), "+" | "??" | "||") => {}
             (Kind::Other, _) if parent.has_flag(flags::FROM_TOKENS) => {}
             // A tracing field that parses as an assignment: `info!(header = NAME, …)`.
