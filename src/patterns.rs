@@ -1373,24 +1373,19 @@ mod tests {
     #[test]
     fn comparisons_are_told_from_other_uses() {
         let p = pattern("what = 'ident'\nnames = ['V_2025_06_18']\nmessage = 'm'");
-        let compared = |src: &str| -> Vec<bool> {
-            let tree = rs(src);
+        let compared = |tree: crate::tree::Tree| -> Vec<bool> {
             tree.nodes().filter_map(|n| matches(&p, n)).map(|(at, _)| is_compared(at)).collect()
         };
-        assert_eq!(compared("fn f(v: &V) -> bool { *v >= ProtocolVersion::V_2025_06_18 }"), [true]);
-        assert_eq!(compared("fn f() { assert_eq!(info.version, Some(&ProtocolVersion::V_2025_06_18)); }"), [true]);
-        assert_eq!(compared("fn f(v: V) -> u8 { match v { ProtocolVersion::V_2025_06_18 => 1, _ => 0 } }"), [true]);
-        assert_eq!(compared("const LATEST: V = ProtocolVersion::V_2025_06_18;"), [false]);
-        assert_eq!(compared("fn f() -> V { choose(ProtocolVersion::V_2025_06_18) }"), [false]);
-        assert_eq!(compared("fn f() { assert!(ok(ProtocolVersion::V_2025_06_18)); }"), [false]);
+        assert_eq!(compared(rs("fn f(v: &V) -> bool { *v >= ProtocolVersion::V_2025_06_18 }")), [true]);
+        assert_eq!(compared(rs("fn f() { assert_eq!(info.version, Some(&ProtocolVersion::V_2025_06_18)); }")), [true]);
+        assert_eq!(compared(rs("fn f(v: V) -> u8 { match v { ProtocolVersion::V_2025_06_18 => 1, _ => 0 } }")), [true]);
+        assert_eq!(compared(rs("const LATEST: V = ProtocolVersion::V_2025_06_18;")), [false]);
+        assert_eq!(compared(rs("fn f() -> V { choose(ProtocolVersion::V_2025_06_18) }")), [false]);
+        assert_eq!(compared(rs("fn f() { assert!(ok(ProtocolVersion::V_2025_06_18)); }")), [false]);
         // TypeScript: an operand of `===` or a `case` label compares; an option value does not.
-        let ts_compared = |src: &str| -> Vec<bool> {
-            let tree = ts(src);
-            tree.nodes().filter_map(|n| matches(&p, n)).map(|(at, _)| is_compared(at)).collect()
-        };
-        assert_eq!(ts_compared("if (v === V_2025_06_18) {}"), [true]);
-        assert_eq!(ts_compared("switch (v) { case V_2025_06_18: break; }"), [true]);
-        assert_eq!(ts_compared("connect({ version: V_2025_06_18 });"), [false]);
+        assert_eq!(compared(ts("if (v === V_2025_06_18) {}")), [true]);
+        assert_eq!(compared(ts("switch (v) { case V_2025_06_18: break; }")), [true]);
+        assert_eq!(compared(ts("connect({ version: V_2025_06_18 });")), [false]);
     }
 
     #[test]

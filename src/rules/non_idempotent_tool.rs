@@ -677,7 +677,7 @@ mod tests {
 
     fn lists() -> &'static Lists<'static> {
         let registry = crate::rules::registry().unwrap_or_else(|e| panic!("{e}"));
-        let def = registry.rules.iter().find(|r| r.meta.id == "MCP601").unwrap_or_else(|| panic!("no MCP601"));
+        let def = registry.get("MCP601").unwrap_or_else(|| panic!("no MCP601"));
         Lists::cached(&def.meta)
     }
 

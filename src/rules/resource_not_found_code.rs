@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn assertions_expect_the_code_or_anything_else() {
         let registry = crate::rules::registry().unwrap_or_else(|e| panic!("{e}"));
-        let def = registry.rules.iter().find(|r| r.meta.id == "MCP401").unwrap_or_else(|| panic!("no MCP401"));
+        let def = registry.get("MCP401").unwrap_or_else(|| panic!("no MCP401"));
         let lists = Lists::of(&def.meta);
         for (i, (tree, expects)) in [
             (rs("fn t() { assert_eq!(err.code, ErrorCode(-32002)); }"), Some(true)),
