@@ -829,7 +829,7 @@ fn is_plain_read(expr: NodeRef<'_>) -> bool {
 
 /// Whether an `expect(…)` chain says its subject holds nothing: `toBeUndefined()`,
 /// `toBeNull()`, `toBeFalsy()`, `not.toBeDefined()`, `not.toBeTruthy()`.
-fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
+pub fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
     let mut negated = false;
     let mut cur = expect_call;
     while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {

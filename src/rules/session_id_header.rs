@@ -91,10 +91,9 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
     };
     let absent = |v: NodeRef<'_>| matches!(v.kind(), Kind::Null) || (v.kind() == Kind::Ident && matches!(v.text(), "None" | "undefined"));
     let Some(up) = read.parent() else { return false };
-    // `expect(read).toBeNull()`: the matcher sits right on `expect(…)`, not behind `.not`.
+    // `expect(read).toBeNull()`, `expect(read).not.toBeDefined()`.
     if up.kind() == Kind::Call && up.call_name() == Some("expect") && read.role() == Role::Arg {
-        let matcher = up.parent().filter(|m| m.kind() == Kind::Member && up.role() == Role::Object);
-        return matcher.is_some_and(|m| matches!(m.text(), "toBeNull" | "toBeUndefined" | "toBeFalsy"));
+        return patterns::expects_nothing(up);
     }
     // `read.is_none()` inside `assert!(…)`, not negated.
     if up.kind() == Kind::Member && up.text() == "is_none" && read.role() == Role::Object {

@@ -40,6 +40,8 @@ export function noSession(res: Response, assert: { equal(a: unknown, b: unknown)
   // ok: MCP102
   expect(res.headers.get('Mcp-Session-Id')).toBeUndefined();
   // ok: MCP102
+  expect(res.headers.get('mcp-session-id')).not.toBeDefined();
+  // ok: MCP102
   assert.equal(res.headers.get('mcp-session-id'), null);
 }
 
