@@ -509,17 +509,22 @@ fn named_in(node: NodeRef<'_>, names: &[String], ignore_case: bool) -> bool {
 /// The export a local name was imported as, from a module starting with one of `modules`
 /// (from any module when `modules` is `None`).
 pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<&[&str]>) -> Option<&'t str> {
-    let from = |module: &str| {
-        modules.is_none_or(|ms| {
-            ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
-        })
-    };
-    // Imports are top-level statements: scanning the root's children, not the whole tree,
-    // keeps this linear in the number of constructions.
+    let import = import_of(tree_root, local)?;
+    let module = import.text();
+    let from = modules.is_none_or(|ms| {
+        ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+    });
+    from.then(|| import.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))?
+}
+
+/// The import that binds a local name (`import { Tool } from './types.js'`). Imports are
+/// top-level statements: scanning the root's children, not the whole tree, keeps this linear
+/// in the number of names asked about.
+pub fn import_of<'t>(tree_root: NodeRef<'t>, local: &str) -> Option<NodeRef<'t>> {
     tree_root
         .children()
-        .filter(|n| n.kind() == Kind::Import && from(n.text()))
-        .find_map(|i| i.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))
+        .filter(|n| n.kind() == Kind::Import)
+        .find(|i| i.import_bindings().iter().any(|(_, l)| *l == local))
 }
 
 /// A value with the conversions named in `calls` applied to it (`"x".to_string()`,
@@ -587,16 +592,15 @@ pub fn imported_from_project(node: NodeRef<'_>) -> bool {
             node.path_segments().first().is_some_and(|first| OWN.contains(first))
         }
         Kind::Ident => {
-            node.tree().root().children().filter(|i| i.kind() == Kind::Import).any(|i| match node.tree().lang() {
-                Lang::TypeScript => {
-                    i.text().starts_with('.') && i.import_bindings().iter().any(|(_, local)| *local == name)
-                }
-                Lang::Rust => {
+            let root = node.tree().root();
+            match node.tree().lang() {
+                Lang::TypeScript => import_of(root, name).is_some_and(|i| i.text().starts_with('.')),
+                Lang::Rust => root.children().filter(|i| i.kind() == Kind::Import).any(|i| {
                     let path = i.text();
                     path.rsplit("::").next() == Some(name)
                         && path.split("::").next().is_some_and(|first| OWN.contains(&first))
-                }
-            })
+                }),
+            }
         }
         _ => false,
     }

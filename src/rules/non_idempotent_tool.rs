@@ -418,10 +418,8 @@ fn declared_as_tools(object: NodeRef<'_>, lists: &Lists<'_>) -> bool {
         None
     };
     tool.filter(|t| lists.descriptor_structs.contains(&t.text())).is_some_and(|t| {
-        let from = t.tree().root().children().filter(|i| i.kind() == Kind::Import).find(|i| {
-            i.import_bindings().iter().any(|(_, local)| *local == t.text())
-        });
-        from.is_none_or(|i| i.text().starts_with('.') || lists.server_modules.iter().any(|m| i.text().contains(m)))
+        patterns::import_of(t.tree().root(), t.text())
+            .is_none_or(|i| i.text().starts_with('.') || lists.server_modules.iter().any(|m| i.text().contains(m)))
     })
 }
 
