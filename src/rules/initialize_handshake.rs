@@ -131,15 +131,6 @@ fn carried_member<'t>(value: NodeRef<'t>, carried: &[&str]) -> Option<&'t str> {
     })
 }
 
-/// The variable a member chain starts from: `info` in `info.server_info.name`.
-fn root_object(place: NodeRef<'_>) -> Option<NodeRef<'_>> {
-    let mut at = place;
-    while matches!(at.kind(), Kind::Member | Kind::Index) {
-        at = at.child(Role::Object)?;
-    }
-    (at.kind() == Kind::Ident).then_some(at)
-}
-
 /// Whether `handler` declares a variable `name` and returns it (`return result`, `Ok(info)`,
 /// a tail expression `info`).
 fn returns_local(handler: NodeRef<'_>, name: &str) -> bool {
@@ -215,7 +206,7 @@ fn outlives_request(left: NodeRef<'_>, handler: NodeRef<'_>) -> bool {
     match left.kind() {
         // `result.protocolVersion = …` where the handler returns `result`: the response being
         // built, not state kept for the connection.
-        Kind::Member | Kind::Index => !root_object(left).is_some_and(|o| returns_local(handler, o.text())),
+        Kind::Member | Kind::Index => !left.chain_root().is_some_and(|o| returns_local(handler, o.text())),
         // `*self.caps.lock().await = …`
         Kind::Unary => left.text() == "*",
         // A variable declared outside the handler (module state, a captured outer variable).
