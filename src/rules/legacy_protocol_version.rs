@@ -30,6 +30,11 @@ impl Rule for LegacyProtocolVersion {
             check_literal(node, cx);
             return;
         }
+        // Most names match none of the constants: that test is cheaper than the walks below,
+        // and nothing is reported for a name that does not match.
+        if node.kind() != Kind::Module && patterns::matching(node, cx).is_none() {
+            return;
+        }
         // A constant interpolated into a message chooses nothing; one listed next to legacy
         // literals is part of the list already reported.
         if node.ancestors().any(|a| a.kind() == Kind::Template) {
