@@ -20,7 +20,7 @@ use syn::{
     PathArguments, QSelf, ReturnType, Signature, Stmt, TraitItem, Type, TypeParamBound, UnOp, UseTree, Visibility,
 };
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::{ParseFailure, MAX_NESTING};
 use crate::prefilter::Hits;
@@ -97,11 +97,11 @@ fn unread_bodies<'a>(scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
     }
     // Names used in what is read: first every word outside the bodies without hits.
     let cold = outermost_unread(&bodies, &read);
-    let mut named: HashSet<&'a str> = HashSet::new();
+    // A name's bodies are queued once: its entry leaves the map when it is first met.
     let mut queue: Vec<usize> = Vec::new();
     let mut name = |word: &'a str, queue: &mut Vec<usize>| {
-        if named.insert(word) {
-            queue.extend(by_name.get(word).into_iter().flatten());
+        if let Some(named) = by_name.remove(word) {
+            queue.extend(named);
         }
     };
     let mut next = cold.iter().peekable();
