@@ -86,7 +86,7 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let inline = node.ancestors().any(|a| {
         a.kind() == Kind::Call && serving_entry(a, entries).is_some() && a.args().any(|arg| arg.contains(node))
     });
-    if inline {
+    if inline || connected_in_process(node, cx) {
         return;
     }
     let mut names: Vec<String> = enclosing_names(node, cx.path);
@@ -277,22 +277,76 @@ fn check_client(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         },
     };
     // `client.setVersionNegotiation({ … })` before connecting opts in too.
-    let variable = node.ancestors().find(|a| a.kind() == Kind::Var || a.kind() == Kind::Assign);
-    let var_name = variable.map(|v| match v.kind() {
-        Kind::Var => v.text().to_string(),
-        _ => v.child(Role::Left).and_then(|l| l.path_segments().last().map(|s| s.to_string())).unwrap_or_default(),
-    });
-    let set_later = var_name.filter(|n| !n.is_empty()).is_some_and(|name| {
-        cx.tree.nodes().any(|n| {
-            n.kind() == Kind::Call
-                && n.call_name() == Some("setVersionNegotiation")
-                && n.receiver().is_some_and(|r| r.path_segments().last() == Some(&name.as_str()))
-        })
-    });
-    if set_later {
+    if !calls_on(node, cx, "setVersionNegotiation").is_empty() || connected_in_process(node, cx) {
         return;
     }
     cx.report(node, message);
+}
+
+/// The calls of method `method` on the variable or property a construction is assigned to
+/// (`client.connect(…)`, `this.server.connect(…)`), in its file: a variable is the same
+/// declaration, a property the same path. Calls on the parameter of a function of the file
+/// that the variable is passed to count too (`await connect(client, handler)`).
+fn calls_on<'t>(node: NodeRef<'t>, cx: &FileCx<'t>, method: &str) -> Vec<NodeRef<'t>> {
+    let Some(target) = node.ancestors().find(|a| a.kind() == Kind::Var || a.kind() == Kind::Assign) else {
+        return Vec::new();
+    };
+    let place = match target.kind() {
+        Kind::Var => target,
+        _ => match target.child(Role::Left) {
+            Some(left) => left,
+            None => return Vec::new(),
+        },
+    };
+    let declaration = |n: NodeRef<'t>| if n.kind() == Kind::Var { Some(n.id()) } else { patterns::declaration_of(n).map(|d| d.id()) };
+    let segments = if place.kind() == Kind::Var { vec![place.text()] } else { place.path_segments() };
+    let Some(&name) = segments.first().filter(|_| segments.last().is_some_and(|s| !s.is_empty())) else {
+        return Vec::new();
+    };
+    let same_place = |n: NodeRef<'t>| match (place.kind(), n.kind()) {
+        (Kind::Var | Kind::Ident, Kind::Ident) => n.text() == name && declaration(n) == declaration(place),
+        (Kind::Member, Kind::Member) => n.path_segments() == segments,
+        _ => false,
+    };
+    let is_call_of = |n: NodeRef<'t>| n.kind() == Kind::Call && n.call_name() == Some(method);
+    let mut out = Vec::new();
+    for call in cx.tree.nodes().filter(|n| n.kind() == Kind::Call && !n.has_flag(flags::NEW)) {
+        if is_call_of(call) && call.receiver().is_some_and(same_place) {
+            out.push(call);
+            continue;
+        }
+        let Some(callee) = call.call_name().filter(|n| !n.is_empty()) else { continue };
+        for (index, _) in call.args().enumerate().filter(|(_, a)| same_place(*a)) {
+            let params = cx
+                .tree
+                .nodes()
+                .filter(|f| f.kind() == Kind::Fn && f.text() == callee)
+                .filter_map(|f| f.children_with(Role::Param).nth(index).map(|p| (f, p)));
+            for (function, param) in params {
+                out.extend(function.descendants().filter(|c| {
+                    is_call_of(*c)
+                        && c.receiver().is_some_and(|r| {
+                            r.kind() == Kind::Ident && patterns::declaration_of(r).is_some_and(|d| d.id() == param.id())
+                        })
+                }));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a client or server is connected only to ends of in-process pairs
+/// (`InMemoryTransport.createLinkedPair()`): its one peer is built in the same process, as in
+/// tests of a server's tools, and the two agree on an era whichever it is.
+fn connected_in_process(node: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
+    let pairs = cx.data("in_process_pairs");
+    let in_process = |transport: NodeRef<'_>| {
+        patterns::declaration_of(transport)
+            .and_then(|d| d.child(Role::Init))
+            .is_some_and(|init| init.kind() == Kind::Call && init.call_name().is_some_and(|n| pairs.contains(&n)))
+    };
+    let connects = calls_on(node, cx, "connect");
+    !connects.is_empty() && connects.iter().all(|c| c.arg(0).is_some_and(in_process))
 }
 
 /// `{ mode: 'legacy' }` or `'legacy'`.

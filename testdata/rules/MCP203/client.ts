@@ -27,3 +27,14 @@ export const aliased = new McpClient({ name: 'alias', version: '1.0.0' }, option
 export class Console {
   private client = new Client({ name: 'console', version: '1' }); // expect: MCP203
 }
+
+// A variable of the same name elsewhere that opts in does not opt this one in.
+export function plain() {
+  // expect: MCP203
+  const client = new Client({ name: 'plain', version: '1' });
+  return client;
+}
+
+export function negotiatedElsewhere(client: Client) {
+  client.setVersionNegotiation({ mode: 'auto' });
+}

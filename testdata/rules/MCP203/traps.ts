@@ -64,3 +64,15 @@ export const returnHandler = createMcpHandler(function () {
 // A framework's wrapper of the entry, imported under another name.
 // ok: MCP203
 export const wrapped = createAgentsHandler(() => new McpServer({ name: 'wrapped', version: '2.0.0' }));
+
+// Opted in by a helper of the file that receives it.
+async function optIn(c: Client) {
+  c.setVersionNegotiation({ mode: 'auto' });
+}
+
+export async function helped() {
+  // ok: MCP203
+  const client = new Client({ name: 'helped', version: '1' });
+  await optIn(client);
+  return client;
+}
