@@ -309,8 +309,15 @@ fn calls_on<'t>(node: NodeRef<'t>, cx: &FileCx<'t>, method: &str) -> Vec<NodeRef
         _ => false,
     };
     let is_call_of = |n: NodeRef<'t>| n.kind() == Kind::Call && n.call_name() == Some(method);
+    // A variable is used only within the scope that declares it; a property anywhere.
+    let scope = match place.kind() {
+        Kind::Var => place.parent(),
+        Kind::Ident => patterns::declaration_of(place).and_then(|d| d.parent()),
+        _ => None,
+    }
+    .unwrap_or_else(|| cx.tree.root());
     let mut out = Vec::new();
-    for call in cx.tree.nodes().filter(|n| n.kind() == Kind::Call && !n.has_flag(flags::NEW)) {
+    for call in scope.descendants().filter(|n| n.kind() == Kind::Call && !n.has_flag(flags::NEW)) {
         if is_call_of(call) && call.receiver().is_some_and(same_place) {
             out.push(call);
             continue;
