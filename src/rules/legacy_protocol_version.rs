@@ -137,9 +137,18 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             if !is_version_words(&words, mcp) {
                 return;
             }
-            match list {
-                Some(array) => format!("passes legacy protocol revisions ({}) as versions", entries(array, versions)),
-                None => format!("passes the legacy protocol revision `{value}` as a version"),
+            // `assert.equal(res.protocolVersion, '2025-03-26')`: the test pins what the code
+            // negotiates; it changes with the code.
+            let expected = patterns::in_expected_value(node, cx.data("assertion_calls"));
+            match (list, expected) {
+                (Some(array), true) => {
+                    format!("a test expects the legacy protocol revisions ({})", entries(array, versions))
+                }
+                (Some(array), false) => {
+                    format!("passes legacy protocol revisions ({}) as versions", entries(array, versions))
+                }
+                (None, true) => format!("a test expects the legacy protocol revision `{value}` as the version"),
+                (None, false) => format!("passes the legacy protocol revision `{value}` as a version"),
             }
         }
     };
@@ -329,4 +338,33 @@ fn is_version_words(words: &[String], mcp: bool) -> bool {
         return false;
     }
     has(&["protocol", "protocols"]) || (mcp && has(&["version", "versions", "revision", "revisions"]))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::check_source;
+    use crate::engine::Target;
+
+    fn messages(path: &str, text: &str) -> Vec<String> {
+        let found = check_source(path, text, Target::Modern).unwrap_or_else(|e| panic!("{e}"));
+        found.into_iter().filter(|d| d.rule == "MCP204").map(|d| d.message).collect()
+    }
+
+    /// A literal a test asserts the code produces is what the test expects, not a version the
+    /// test passes anywhere.
+    #[test]
+    fn an_asserted_revision_is_expected() {
+        let ts = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n\
+                  assert.equal(res.result.protocolVersion, '2025-03-26');\n\
+                  connect(url, { protocolVersion: '2025-06-18' });\n";
+        let got = messages("t.test.ts", ts);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].starts_with("a test expects the legacy protocol revision `2025-03-26`"), "{got:?}");
+        assert!(!got[1].contains("expects"), "{got:?}");
+        let rs = "use rmcp::model::ProtocolVersion;\n\
+                  fn t() { assert_eq!(info.protocol_version.as_str(), \"2025-06-18\"); }\n";
+        let got = messages("t.rs", rs);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].starts_with("a test expects the legacy protocol revision `2025-06-18`"), "{got:?}");
+    }
 }
