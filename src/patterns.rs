@@ -768,6 +768,15 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
             Kind::Macro if anc.text() == "assert_ne" => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
+            // `assert.strictEqual(transport.sessionId, undefined)`: likewise.
+            Kind::Call | Kind::Macro
+                if names
+                    && child.role() == Role::Arg
+                    && is_plain_read(child)
+                    && asserts_equal_to_nothing(anc, child) =>
+            {
+                return true
+            }
             // `expect(transport.sessionId).toBeUndefined()`: a plain read that the test says
             // holds nothing, where reading it runs no code.
             Kind::Call
@@ -814,6 +823,23 @@ fn asserts_true(expr: NodeRef<'_>) -> bool {
         _ => false,
     };
     assertion && a.args().next() == Some(expr)
+}
+
+/// Whether `assertion` asserts that `subject`, one of its arguments, equals nothing:
+/// `assert.equal(x, null)`, `assert.strictEqual(x, undefined)`, `assert_eq!(x, None)`.
+pub fn asserts_equal_to_nothing(assertion: NodeRef<'_>, subject: NodeRef<'_>) -> bool {
+    let equality = match assertion.kind() {
+        Kind::Macro => matches!(assertion.text(), "assert_eq" | "debug_assert_eq"),
+        Kind::Call => matches!(assertion.call_name(), Some("equal" | "strictEqual" | "deepEqual" | "deepStrictEqual")),
+        _ => false,
+    };
+    let nothing = |v: NodeRef<'_>| {
+        v.kind() == Kind::Null || (v.kind() == Kind::Ident && matches!(v.text(), "None" | "undefined"))
+    };
+    equality
+        && subject.role() == Role::Arg
+        && subject.parent() == Some(assertion)
+        && assertion.children().filter(|c| c.role() == Role::Arg && *c != subject).any(nothing)
 }
 
 /// Whether an expression asks whether a collection holds `item`: `xs.contains(&v)`,

@@ -89,7 +89,6 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
     }) else {
         return false;
     };
-    let absent = |v: NodeRef<'_>| matches!(v.kind(), Kind::Null) || (v.kind() == Kind::Ident && matches!(v.text(), "None" | "undefined"));
     let Some(up) = read.parent() else { return false };
     // `expect(read).toBeNull()`, `expect(read).not.toBeDefined()`.
     if up.kind() == Kind::Call && up.call_name() == Some("expect") && read.role() == Role::Arg {
@@ -101,12 +100,7 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
         return call.and_then(|c| c.parent()).is_some_and(|m| m.kind() == Kind::Macro && matches!(m.text(), "assert" | "debug_assert"));
     }
     // `assert_eq!(read, None)`, `assert.equal(read, null)`.
-    let equality = match up.kind() {
-        Kind::Macro => matches!(up.text(), "assert_eq" | "debug_assert_eq"),
-        Kind::Call => matches!(up.call_name(), Some("equal" | "strictEqual" | "deepEqual" | "deepStrictEqual")),
-        _ => false,
-    };
-    equality && read.role() == Role::Arg && up.children().filter(|c| c.role() == Role::Arg).any(absent)
+    patterns::asserts_equal_to_nothing(up, read)
 }
 
 /// What the code does with the header, and whether that is the server side.

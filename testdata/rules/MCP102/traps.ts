@@ -51,6 +51,13 @@ export function noTransportSession(transport: StreamableHTTPClientTransport, fir
   expect(transport.sessionId).toBeUndefined();
   // ok: MCP102
   expect(transport.sessionId).not.toBeDefined();
+  // ok: MCP102
+  assert.strictEqual(transport.sessionId, undefined);
+  // ok: MCP102
+  assert.equal(null, transport.sessionId);
+  // A test that the session id is a given one relies on sessions.
+  // expect: MCP102
+  assert.strictEqual(transport.sessionId, first);
   // That a new session replaced the first one relies on sessions.
   // expect: MCP102
   expect(transport.sessionId).not.toBe(first);
