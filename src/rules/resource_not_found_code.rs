@@ -139,21 +139,12 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     match (num.role(), parent.map(|p| p.kind())) {
         (Role::Init, Some(Kind::Var | Kind::Field)) if parent.is_some_and(|p| !p.text().is_empty()) => {
             if let Some(decl) = parent {
-                cx.report(
-                    decl,
-                    format!(
-                        "defines `{}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602",
-                        decl.text()
-                    ),
-                );
+                cx.report(decl, definition_message(decl.text()));
             }
         }
         (Role::Value, Some(Kind::Pair)) if parent.is_some_and(|p| !is_code_key(p.text())) => {
             let key = parent.map(|p| p.text()).unwrap_or_default();
-            cx.report(
-                num,
-                format!("defines `{key}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602"),
-            );
+            cx.report(num, definition_message(key));
         }
         _ => {
             cx.report(num, emits_message(num));
@@ -191,6 +182,24 @@ fn emits_message(num: NodeRef<'_>) -> String {
     }
 }
 
+/// The message for a name defined as −32002: a name that says something else
+/// (`INSUFFICIENT_SCOPE: -32002`) needs a code of its own, not −32602; a name that says
+/// nothing (`ERROR_CODE`) is taken for the missing resource.
+fn definition_message(name: &str) -> String {
+    let words = crate::patterns::name_words(name);
+    let says_nothing = words.iter().all(|w| GENERIC_NAME_WORDS.contains(&w.as_str()));
+    if says_nothing || about_a_missing_resource(&words.join(" ")) {
+        format!("defines `{name}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602")
+    } else {
+        format!(
+            "defines `{name}` as error −32002, which receivers read as \"resource not found\" whatever its name; give it a code outside −32000…−32019"
+        )
+    }
+}
+
+/// Words of a constant's name that say nothing of what the error is.
+const GENERIC_NAME_WORDS: &[&str] = &["error", "err", "code", "codes", "mcp", "jsonrpc", "rpc", "status", "value"];
+
 fn about_a_missing_resource(message: &str) -> bool {
     let m = message.to_ascii_lowercase();
     ["not found", "resource", "missing", "unknown", "no such", "does not exist", "not exist"].iter().any(|w| m.contains(w))
@@ -220,6 +229,19 @@ mod tests {
         assert!(message_of(&positional).contains("`Method not allowed.`"), "{}", message_of(&positional));
         let no_message = ts("return jsonRpcError(-32002, uri);");
         assert!(message_of(&no_message).contains("−32602 with `data.uri`"), "{}", message_of(&no_message));
+    }
+
+    /// A constant named for something else is not a missing resource, whatever its code.
+    #[test]
+    fn a_constant_named_for_something_else_needs_its_own_code() {
+        for other in ["INSUFFICIENT_SCOPE", "Unauthorized", "rate_limited"] {
+            let m = definition_message(other);
+            assert!(m.contains("give it a code outside"), "{other}: {m}");
+        }
+        for missing in ["RESOURCE_NOT_FOUND", "NotFound", "UNKNOWN_RESOURCE", "ERROR_CODE", "code"] {
+            let m = definition_message(missing);
+            assert!(m.contains("replaces with −32602"), "{missing}: {m}");
+        }
     }
 
     /// A test's equality assertion expects the code; it does not emit it.
