@@ -81,11 +81,15 @@ fn names_a_cookie(literal: NodeRef<'_>) -> bool {
 
 /// A test asserting that the header is not there, which is what 2026-07-28 wants:
 /// `expect(res.headers.get('mcp-session-id')).toBeNull()`,
+/// `assert.strictEqual(reply.headers['mcp-session-id'], undefined)`,
 /// `assert!(res.headers().get("mcp-session-id").is_none())`,
 /// `assert_eq!(res.headers().get("mcp-session-id"), None)`.
 fn asserts_absent(literal: NodeRef<'_>) -> bool {
-    let Some(read) = literal.parent().filter(|c| {
-        literal.role() == Role::Arg && c.kind() == Kind::Call && matches!(c.call_name(), Some("get" | "getHeader" | "has" | "contains_key"))
+    // `headers.get('mcp-session-id')` or `headers['mcp-session-id']`.
+    let Some(read) = literal.parent().filter(|c| match (literal.role(), c.kind()) {
+        (Role::Arg, Kind::Call) => matches!(c.call_name(), Some("get" | "getHeader" | "has" | "contains_key")),
+        (Role::Index, Kind::Index) => true,
+        _ => false,
     }) else {
         return false;
     };

@@ -34,7 +34,7 @@ export function notTransport(connection: { sessionId: string }) {
 }
 
 // Tests that the server mints no session: what 2026-07-28 wants.
-export function noSession(res: Response, assert: { equal(a: unknown, b: unknown): void }) {
+export function noSession(res: Response, reply: { headers: Record<string, string> }, assert: { equal(a: unknown, b: unknown): void; strictEqual(a: unknown, b: unknown): void }) {
   // ok: MCP102
   expect(res.headers.get('mcp-session-id')).toBeNull();
   // ok: MCP102
@@ -43,6 +43,13 @@ export function noSession(res: Response, assert: { equal(a: unknown, b: unknown)
   expect(res.headers.get('mcp-session-id')).not.toBeDefined();
   // ok: MCP102
   assert.equal(res.headers.get('mcp-session-id'), null);
+  // ok: MCP102
+  assert.strictEqual(reply.headers['mcp-session-id'], undefined);
+  // ok: MCP102
+  expect(reply.headers['mcp-session-id']).toBeUndefined();
+  // That the server minted a given session relies on sessions.
+  // expect: MCP102
+  assert.strictEqual(reply.headers['mcp-session-id'], 'abc');
 }
 
 // A test that the streamable transport holds no session id, as a stateless one does.
