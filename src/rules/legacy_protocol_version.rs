@@ -93,8 +93,9 @@ enum Use<'t> {
     /// Compared with (or matched against) an expression whose words are these.
     Compared(Vec<String>),
     /// An argument of a call, next to these sibling words (a header name) or inside a call
-    /// whose name is these words.
-    Argument(Vec<String>),
+    /// whose name is these words; the header, when a sibling names `MCP-Protocol-Version`
+    /// (`.header("MCP-Protocol-Version", "2025-11-25")`).
+    Argument(Vec<String>, Option<&'t str>),
 }
 
 fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
@@ -133,7 +134,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             }
             format!("compares the protocol version with the legacy revision `{value}`")
         }
-        Use::Argument(words) => {
+        Use::Argument(words, header) => {
             if !is_version_words(&words, mcp) {
                 return;
             }
@@ -148,7 +149,10 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
                     format!("passes legacy protocol revisions ({}) as versions", entries(array, versions))
                 }
                 (None, true) => format!("a test expects the legacy protocol revision `{value}` as the version"),
-                (None, false) => format!("passes the legacy protocol revision `{value}` as a version"),
+                (None, false) => match header {
+                    Some(h) => format!("sets the `{h}` header to the legacy protocol revision `{value}`"),
+                    None => format!("passes the legacy protocol revision `{value}` as a version"),
+                },
             }
         }
     };
@@ -189,6 +193,9 @@ fn entries(array: NodeRef<'_>, versions: &[&str]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// The header that carries the protocol version on HTTP requests.
+const HEADER: &str = "MCP-Protocol-Version";
 
 /// Calls that only wrap or convert a value: look through them to what holds the result.
 const TRANSPARENT_CALLS: &[&str] = &[
@@ -276,10 +283,12 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
                     }
                     return Some(Use::Compared(w));
                 }
+                let mut header = None;
                 for sibling in parent.args().filter(|a| a.id() != cur.id()) {
                     w.extend(expr_words(sibling));
+                    header = header.or(sibling.str_value().filter(|s| s.eq_ignore_ascii_case(HEADER)));
                 }
-                return Some(Use::Argument(w));
+                return Some(Use::Argument(w, header));
             }
             _ => return None,
         }
@@ -361,6 +370,8 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[0].starts_with("a test expects the legacy protocol revision `2025-03-26`"), "{got:?}");
         assert!(!got[1].contains("expects"), "{got:?}");
+        let header = messages("h.ts", "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nreq.header('mcp-protocol-version', '2025-06-18');\n");
+        assert_eq!(header, ["sets the `mcp-protocol-version` header to the legacy protocol revision `2025-06-18`"]);
         let rs = "use rmcp::model::ProtocolVersion;\n\
                   fn t() { assert_eq!(info.protocol_version.as_str(), \"2025-06-18\"); }\n";
         let got = messages("t.rs", rs);
