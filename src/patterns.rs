@@ -768,7 +768,8 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
             Kind::Macro if anc.text() == "assert_ne" => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
-            // `assert.strictEqual(transport.sessionId, undefined)`: likewise.
+            // `assert.strictEqual(transport.sessionId, undefined)`: a plain read that the test
+            // says equals nothing.
             Kind::Call | Kind::Macro
                 if names
                     && child.role() == Role::Arg
