@@ -443,6 +443,13 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         r.read_scan = t.elapsed();
         return r;
     }
+    // Build output is never analyzed, whatever it mentions: decided before the prefilter, so
+    // that the listing is the same with and without it.
+    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
+        r.not_analyzed = Some(not_analyzed(c, reason, None));
+        r.read_scan = t.elapsed();
+        return r;
+    }
     // The second pass reads every body: a demanded name need not be a token.
     let (decision, hits) = match second {
         None => prefilter.decide_and_mark(text.as_bytes()),
@@ -468,11 +475,6 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
             return r;
         }
     };
-
-    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
-        r.not_analyzed = Some(not_analyzed(c, reason, None));
-        return r;
-    }
 
     let t = Instant::now();
     let source = SourceFile::new(text);
