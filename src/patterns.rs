@@ -184,8 +184,21 @@ const REFUSAL_WORDS: &[&str] =
 
 /// A name listed in a collection that the code names for what it refuses
 /// (`const REMOVED_METHODS = [PingRequestMethod::VALUE, …]`, `new Set(['ping'])` bound to
-/// `unsupportedMethods`): turning removed requests away is the migrated behaviour, not a use.
+/// `unsupportedMethods`), or a key of such a table (`removedMethods: { ping: { httpStatus: 404 }
+/// }`): turning removed requests away is the migrated behaviour, not a use.
 pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
+    // A key of a table of refused methods: `REMOVED_METHODS = { 'ping': { httpStatus: 404 } }`.
+    let key = match (node.kind(), node.role()) {
+        (Kind::Pair, _) => Some(node),
+        (Kind::Str, Role::Key) => node.parent().filter(|p| p.kind() == Kind::Pair),
+        _ => None,
+    };
+    if let Some(table) = key.and_then(|k| k.parent()).filter(|o| o.kind() == Kind::Object) {
+        return table.parent().is_some_and(|h| {
+            matches!(h.kind(), Kind::Var | Kind::Field | Kind::Pair)
+                && name_words(h.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()))
+        });
+    }
     let mut item = node;
     while let Some(p) =
         item.parent().filter(|p| matches!(p.kind(), Kind::Member | Kind::Index) && item.role() == Role::Object)

@@ -54,3 +54,15 @@ export const quietOptions = {
   // ok: MCP302
   capabilities: { tools: {}, logging: undefined },
 };
+
+// A table of the removed methods and how the server turns each away.
+export const REMOVED_METHODS = {
+  // ok: MCP302
+  'logging/setLevel': { httpStatus: 404, jsonRpcCode: -32601 },
+};
+
+// A table of handlers keyed by method serves them.
+export const handlers = {
+  // expect: MCP302
+  'logging/setLevel': async () => ({ resultType: 'complete' }),
+};
