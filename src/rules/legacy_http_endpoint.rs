@@ -92,6 +92,12 @@ fn endpoint_of(path: NodeRef<'_>) -> Endpoint {
             }
         }
         Kind::Ident | Kind::Member | Kind::Unary | Kind::Call => {
+            // `withToken('/api/mcp/events')`, `new URL('/mcp', base)`: a call that decorates a
+            // path goes where the path says.
+            let literal = path.arg(0).filter(|a| matches!(a.kind(), Kind::Str | Kind::Template) && a.text().contains('/'));
+            if let Some(literal) = literal.filter(|_| path.kind() == Kind::Call) {
+                return endpoint_of(literal);
+            }
             if path.kind() == Kind::Ident {
                 if let Some(init) = local_binding(path).and_then(|v| v.child(Role::Init)) {
                     if matches!(init.kind(), Kind::Str | Kind::Template) {

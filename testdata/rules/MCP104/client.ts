@@ -33,6 +33,12 @@ export function browserStream(mcpUrl: string) {
   return new EventSource(mcpUrl);
 }
 
+declare function withToken(path: string): string;
+export function browserStreamWithToken() {
+  // expect: MCP104
+  return new EventSource(withToken('/mcp'));
+}
+
 export function fallback(url: URL) {
   // expect: MCP104=note
   return new SSEClientTransport(url);

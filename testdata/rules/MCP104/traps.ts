@@ -46,6 +46,13 @@ export function news() {
   return new EventSource('/api/news/stream');
 }
 
+// The app's own stream under an `/api/mcp/…` path, through a helper that adds a token.
+declare function withToken(path: string): string;
+export function elicitations() {
+  // ok: MCP104
+  return new EventSource(withToken('/api/mcp/elicitation/stream'));
+}
+
 export function download(url: URL) {
   // ok: MCP104
   return fetch(url, { method: 'GET', headers: { Accept: 'application/json' } });
