@@ -594,6 +594,29 @@ pub fn only_logged(value: NodeRef<'_>) -> bool {
     false
 }
 
+/// Inside a test double: a mocked module (`vi.mock('./tools.js', () => ({ TOOLS: [ … ] }))`,
+/// `jest.mock(…)`), a mock function's implementation (`vi.fn(impl)`), or a canned answer
+/// (`.mockImplementation(impl)`, `.mockResolvedValue(v)`, `sinon.stub().callsFake(impl)`).
+/// What it holds stands in for code the test does not run.
+pub fn in_test_double(node: NodeRef<'_>) -> bool {
+    const DOUBLES: [&str; 7] = [
+        "mockImplementation",
+        "mockImplementationOnce",
+        "callsFake",
+        "mockResolvedValue",
+        "mockResolvedValueOnce",
+        "mockReturnValue",
+        "mockReturnValueOnce",
+    ];
+    node.ancestors().any(|a| {
+        a.kind() == Kind::Call
+            && a.call_name().is_some_and(|name| match name {
+                "fn" | "mock" | "doMock" => a.receiver().is_some_and(|r| r.is_ident("vi") || r.is_ident("jest")),
+                _ => DOUBLES.contains(&name),
+            })
+    })
+}
+
 /// Whether a name comes from the project's own code rather than a package: imported from a
 /// relative module (`import { X } from './constants.js'`) or through `crate::`, `self::` or
 /// `super::` (`use crate::constants::X;`, `crate::constants::X`).

@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::{FileCx, ProjectCx};
-use crate::patterns::{implements_any, is_method_expr};
+use crate::patterns::{implements_any, in_test_double, is_method_expr};
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{flags, Kind, NodeRef, Role};
 
@@ -144,9 +144,8 @@ impl Rule for MissingServerDiscover {
         if let Some((at, methods)) = registered.filter(|r| r.1.len() >= 2) {
             dispatchers.push((at, methods));
         }
-        let doubles = cx.data("test_double_calls");
         for (at, methods) in dispatchers {
-            if in_test_double(at, doubles) {
+            if in_test_double(at) {
                 continue;
             }
             let data: Vec<String> = methods.iter().map(|m| m.to_string()).collect();
@@ -192,19 +191,6 @@ struct Chain<'t> {
     building: BTreeSet<&'t str>,
     /// A branch calls an MCP client API.
     client: bool,
-}
-
-/// Inside a test double's implementation (`vi.fn(impl)`, `.mockImplementation(impl)`,
-/// `sinon.stub().callsFake(impl)`): canned answers standing in for a server the project does
-/// not own.
-fn in_test_double(node: NodeRef<'_>, doubles: &[&str]) -> bool {
-    node.ancestors().any(|a| {
-        a.kind() == Kind::Call
-            && a.call_name().is_some_and(|name| match name {
-                "fn" => a.receiver().is_some_and(|r| r.is_ident("vi") || r.is_ident("jest")),
-                _ => doubles.contains(&name),
-            })
-    })
 }
 
 /// rmcp `fn discover` in `impl ServerHandler`, rust-mcp-sdk `handle_discover_request`.

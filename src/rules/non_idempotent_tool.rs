@@ -199,7 +199,7 @@ impl Rule for NonIdempotentTool {
                     // defines none.
                     let serving = cx.mcp()
                         && (lists.descriptor_structs.contains(&node.text()) || serves_tools(cx.tree, lists));
-                    if (serving || declared_as_tools(node, lists)) && !in_test_double(node) {
+                    if (serving || declared_as_tools(node, lists)) && !patterns::in_test_double(node) {
                         judge(tool, lists, cx);
                     }
                 }
@@ -420,18 +420,6 @@ fn declared_as_tools(object: NodeRef<'_>, lists: &Lists<'_>) -> bool {
     tool.filter(|t| lists.descriptor_structs.contains(&t.text())).is_some_and(|t| {
         patterns::import_of(t.tree().root(), t.text())
             .is_none_or(|i| i.text().starts_with('.') || lists.server_modules.iter().any(|m| i.text().contains(m)))
-    })
-}
-
-/// Inside a test double: `vi.mock('./tools.js', () => ({ TOOLS: [ … ] }))`, `jest.mock(…)`.
-fn in_test_double(node: NodeRef<'_>) -> bool {
-    node.ancestors().any(|a| {
-        a.kind() == Kind::Call
-            && a.callee().is_some_and(|c| {
-                c.kind() == Kind::Member
-                    && matches!(c.text(), "mock" | "doMock")
-                    && c.object().is_some_and(|o| matches!(o.text(), "vi" | "jest"))
-            })
     })
 }
 

@@ -63,3 +63,13 @@ vi.mock('./tools/index.js', () => ({
     { name: 'save_credentials', description: 'Save credentials to a file', inputSchema: { type: 'object' } },
   ],
 }));
+
+// A mock function's canned tool list, and a mocked implementation's.
+export const listTools = vi.fn(async () => ({
+  // ok: MCP601
+  tools: [{ name: 'send_invoice', description: 'Send an invoice', inputSchema: { type: 'object' } }],
+}));
+client.request.mockImplementation(async () => ({
+  // ok: MCP601
+  tools: [{ name: 'delete_user', description: 'Delete a user', inputSchema: { type: 'object' } }],
+}));
