@@ -194,10 +194,7 @@ pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
         _ => None,
     };
     if let Some(table) = key.and_then(|k| k.parent()).filter(|o| o.kind() == Kind::Object) {
-        return table.parent().is_some_and(|h| {
-            matches!(h.kind(), Kind::Var | Kind::Field | Kind::Pair)
-                && name_words(h.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()))
-        });
+        return table.parent().is_some_and(names_a_refusal);
     }
     let mut item = node;
     while let Some(p) =
@@ -219,9 +216,13 @@ pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
             _ => break,
         }
     }
-    holder
-        .filter(|h| matches!(h.kind(), Kind::Var | Kind::Field | Kind::Pair))
-        .is_some_and(|h| name_words(h.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str())))
+    holder.is_some_and(names_a_refusal)
+}
+
+/// Whether a variable, field or key is named for what the code refuses (`REMOVED_METHODS`).
+fn names_a_refusal(holder: NodeRef<'_>) -> bool {
+    matches!(holder.kind(), Kind::Var | Kind::Field | Kind::Pair)
+        && name_words(holder.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()))
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
