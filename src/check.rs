@@ -452,7 +452,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
     }
     // The second pass reads every body: a demanded name need not be a token.
     let (decision, hits) = match second {
-        None => prefilter.decide_and_mark(text.as_bytes()),
+        None if c.kind == FileKind::Rust => prefilter.decide_and_mark(text.as_bytes()),
+        None => (prefilter.decide(text.as_bytes()), None),
         Some((demands, rules)) => {
             let found = demands.found_in(rules, text.as_bytes());
             if found.is_empty() {
@@ -547,7 +548,7 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
         let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
         Prefilter::new(&engine.rules, &builtin, true, run_tokens(target))
     });
-    let (_, hits) = prefilter.decide_and_mark(text.as_bytes());
+    let hits = if kind == FileKind::Rust { prefilter.decide_and_mark(text.as_bytes()).1 } else { None };
     let tree = match kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower_on_stack(&source, lang::rust::SMALL_STACK, hits.as_ref()),

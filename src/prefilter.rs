@@ -164,21 +164,32 @@ impl Prefilter {
 
     /// What the file's bytes allow.
     pub fn decide(&self, bytes: &[u8]) -> Decision {
-        self.decide_and_mark(bytes).0
+        self.scan(bytes, None)
     }
 
-    /// What the file's bytes allow, and where its tokens are (none when the prefilter is off).
+    /// What the file's bytes allow, and where its tokens are (none when the prefilter is off):
+    /// only the Rust front end uses them, so only Rust files pay for collecting them.
     pub fn decide_and_mark(&self, bytes: &[u8]) -> (Decision, Option<Hits>) {
+        if self.automaton.is_none() || self.off {
+            return (self.decide(bytes), None);
+        }
+        let mut hits = Vec::new();
+        let decision = self.scan(bytes, Some(&mut hits));
+        (decision, Some(Hits::at(hits)))
+    }
+
+    fn scan(&self, bytes: &[u8], mut hits: Option<&mut Vec<usize>>) -> Decision {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return (Decision::Parse(self.always.clone()), None);
+            return Decision::Parse(self.always.clone());
         };
         // Which patterns occur (`plain`), and which occur as a word (`word`).
         let mut plain = vec![false; self.roles.len()];
         let mut word = vec![false; self.roles.len()];
-        let mut hits = Vec::new();
         for m in ac.find_overlapping_iter(bytes) {
             let id = m.pattern().as_usize();
-            hits.push(m.start());
+            if let Some(hits) = hits.as_deref_mut() {
+                hits.push(m.start());
+            }
             plain[id] = true;
             if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
                 word[id] = true;
@@ -200,15 +211,14 @@ impl Prefilter {
                 }
             }
         }
-        let decision = if needed || !parse.is_empty() {
+        if needed || !parse.is_empty() {
             parse.union(&facts);
             Decision::Parse(parse)
         } else if !facts.is_empty() {
             Decision::Defer(facts)
         } else {
             Decision::Skip
-        };
-        (decision, Some(Hits::at(hits)))
+        }
     }
 }
 
