@@ -372,6 +372,11 @@ mod tests {
         assert!(!got[1].contains("expects"), "{got:?}");
         let header = messages("h.ts", "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nreq.header('mcp-protocol-version', '2025-06-18');\n");
         assert_eq!(header, ["sets the `mcp-protocol-version` header to the legacy protocol revision `2025-06-18`"]);
+        let header = messages(
+            "h.rs",
+            "use rmcp::model::ProtocolVersion;\nfn f() { client.post(url).header(\"MCP-Protocol-Version\", \"2025-11-25\"); }\n",
+        );
+        assert_eq!(header, ["sets the `MCP-Protocol-Version` header to the legacy protocol revision `2025-11-25`"]);
         let rs = "use rmcp::model::ProtocolVersion;\n\
                   fn t() { assert_eq!(info.protocol_version.as_str(), \"2025-06-18\"); }\n";
         let got = messages("t.rs", rs);

@@ -13,6 +13,11 @@ pub async fn listen_url(client: &reqwest::Client, mcp_url: &str) -> reqwest::Res
     client.get(mcp_url).header("Accept", "text/event-stream").send().await
 }
 
+pub async fn listen_with_token(client: &reqwest::Client) -> reqwest::Result<reqwest::Response> {
+    // expect: MCP104
+    client.get(with_token("/mcp")).header(ACCEPT, "text/event-stream").send().await
+}
+
 pub async fn fallback(url: &str) -> anyhow::Result<()> {
     // expect: MCP104=note
     let transport = SseClientTransport::start(url).await?;

@@ -47,6 +47,12 @@ pub async fn news(client: &reqwest::Client) -> reqwest::Result<reqwest::Response
     client.get("https://example.com/news/stream").header(ACCEPT, "text/event-stream").send().await
 }
 
+// The app's own stream under an `/api/mcp/…` path, through a helper that adds a token.
+pub async fn elicitations(client: &reqwest::Client) -> reqwest::Result<reqwest::Response> {
+    // ok: MCP104
+    client.get(with_token("/api/mcp/elicitation/stream")).header(ACCEPT, "text/event-stream").send().await
+}
+
 pub fn cache(map: &std::collections::HashMap<&str, u8>) -> Option<&u8> {
     // ok: MCP104
     map.get("/mcp")
