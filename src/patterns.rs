@@ -194,7 +194,7 @@ pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
         _ => None,
     };
     if let Some(table) = key.and_then(|k| k.parent()).filter(|o| o.kind() == Kind::Object) {
-        return table.parent().is_some_and(names_a_refusal);
+        return bound_to_a_refusal(table);
     }
     let mut item = node;
     while let Some(p) =
@@ -208,21 +208,24 @@ pub fn listed_as_refused(node: NodeRef<'_>) -> bool {
     }) else {
         return false;
     };
-    // Through `&[…]`, `vec![…]`, `new Set([…])`, `HashSet::from([…])`, to the binding.
-    let mut holder = list.parent();
+    bound_to_a_refusal(list)
+}
+
+/// Whether a list or table is bound to a variable, field or key named for what the code refuses
+/// (`REMOVED_METHODS`), through `&[…]`, `vec![…]`, `json!({…})`, `new Set([…])` or
+/// `HashSet::from([…])`.
+fn bound_to_a_refusal(collection: NodeRef<'_>) -> bool {
+    let mut holder = collection.parent();
     for _ in 0..2 {
         match holder {
             Some(h) if matches!(h.kind(), Kind::Unary | Kind::Call | Kind::Macro) => holder = h.parent(),
             _ => break,
         }
     }
-    holder.is_some_and(names_a_refusal)
-}
-
-/// Whether a variable, field or key is named for what the code refuses (`REMOVED_METHODS`).
-fn names_a_refusal(holder: NodeRef<'_>) -> bool {
-    matches!(holder.kind(), Kind::Var | Kind::Field | Kind::Pair)
-        && name_words(holder.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()))
+    holder.is_some_and(|h| {
+        matches!(h.kind(), Kind::Var | Kind::Field | Kind::Pair)
+            && name_words(h.text()).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()))
+    })
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {

@@ -41,3 +41,12 @@ pub fn verbose(mut config: AppConfig) -> AppConfig {
     config.logging = Some(Level::DEBUG);
     config
 }
+
+// A table of the removed methods and how the server turns each away.
+pub fn removed() -> serde_json::Value {
+    let removed_methods = serde_json::json!({
+        // ok: MCP302
+        "logging/setLevel": { "httpStatus": 404, "jsonRpcCode": -32601 },
+    });
+    removed_methods
+}
