@@ -80,7 +80,7 @@ pub fn parse(comment: &str) -> Option<(bool, Vec<String>, Option<String>)> {
 /// Every suppression of a file, with the line it covers.
 pub fn collect(tree: &Tree, source: &SourceFile) -> Vec<Suppression> {
     let mut out = Vec::new();
-    if !tree.comments.iter().any(|c| c.text.contains("mcpshift-ignore")) {
+    if !tree.comments.iter().any(|c| c.text(source).contains("mcpshift-ignore")) {
         return out;
     }
     // Lines that hold nothing but comments: a suppression above them applies below them.
@@ -97,7 +97,7 @@ pub fn collect(tree: &Tree, source: &SourceFile) -> Vec<Suppression> {
     }
     let last_line = u32::try_from(source.line_count()).unwrap_or(u32::MAX);
     for c in &tree.comments {
-        let Some((whole_file, rules, reason)) = parse(&c.text) else {
+        let Some((whole_file, rules, reason)) = parse(c.text(source)) else {
             continue;
         };
         let range = (c.start as usize, c.end as usize);
@@ -122,7 +122,7 @@ pub fn collect(tree: &Tree, source: &SourceFile) -> Vec<Suppression> {
             start,
             end,
             range,
-            snippet: normalized(&c.text),
+            snippet: normalized(c.text(source)),
         });
     }
     out

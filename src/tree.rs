@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::source::SourceFile;
+
 pub type NodeId = u32;
 const NONE: NodeId = u32::MAX;
 
@@ -191,12 +193,19 @@ struct Node {
     name_end: u32,
 }
 
-/// A comment, kept for suppressions.
-#[derive(Clone, Debug)]
+/// A comment, kept for suppressions: only where it is, so that a file of doc comments costs no
+/// copy of their text.
+#[derive(Clone, Copy, Debug)]
 pub struct Comment {
     pub start: u32,
     pub end: u32,
-    pub text: String,
+}
+
+impl Comment {
+    /// The comment's text, markers included (`// …`, `/* … */`).
+    pub fn text<'s>(&self, source: &'s SourceFile) -> &'s str {
+        source.slice(self.start as usize, self.end as usize)
+    }
 }
 
 /// A lowered file.
@@ -693,8 +702,8 @@ impl TreeBuilder {
         self.nodes.get(id as usize).filter(|n| n.flags & flags::INT != 0).map(|n| n.num)
     }
 
-    pub fn comment(&mut self, span: (usize, usize), text: &str) {
-        self.comments.push(Comment { start: clamp(span.0), end: clamp(span.1), text: text.to_string() });
+    pub fn comment(&mut self, span: (usize, usize)) {
+        self.comments.push(Comment { start: clamp(span.0), end: clamp(span.1) });
     }
 
     /// Number of nodes so far; the id the next node will get.

@@ -194,7 +194,7 @@ fn parse_and_lower(text: &str, parsed: &str, comments: &[(usize, usize)]) -> Res
         Lowerer { b: TreeBuilder::new(Lang::Rust, text.len()), lines: Lines::new(tokenized, base), tok_depth: 0 };
     lw.file(&file, text.len());
     for &(start, end) in comments {
-        lw.b.comment((start, end), text.get(start..end).unwrap_or(""));
+        lw.b.comment((start, end));
     }
     Ok(lw.b.finish())
 }
@@ -2584,7 +2584,7 @@ mod tests {
         let text = "fn a() {\r\n    foo(\"x\"); // trailing\r\n}\r\n/* block\r\n */\r\n";
         let t = parse(text);
         assert_eq!(slice(text, find(&t, Kind::Str, "x")), "\"x\"");
-        let texts: Vec<&str> = t.comments.iter().map(|c| c.text.as_str()).collect();
+        let texts: Vec<&str> = t.comments.iter().map(|c| &text[c.start as usize..c.end as usize]).collect();
         assert_eq!(texts, ["// trailing", "/* block\r\n */"]);
         let c = &t.comments[0];
         assert_eq!(&text[c.start as usize..c.end as usize], "// trailing");
@@ -2892,7 +2892,7 @@ mod tests {
         let text = "//! Crate docs.\n/// Says \"hi\".\n/** Block doc */\n#[doc = \"explicit\"]\nfn f() {} // done\n";
         let t = parse(text);
         assert!(t.nodes().all(|n| n.kind() != Kind::Str && n.kind() != Kind::Attribute), "{}", dump(&t));
-        let texts: Vec<&str> = t.comments.iter().map(|c| c.text.as_str()).collect();
+        let texts: Vec<&str> = t.comments.iter().map(|c| &text[c.start as usize..c.end as usize]).collect();
         assert_eq!(texts, ["//! Crate docs.", "/// Says \"hi\".", "/** Block doc */", "// done"]);
     }
 
@@ -2900,7 +2900,7 @@ mod tests {
     fn comment_scan_skips_literals_and_lifetimes() {
         let text = "fn f<'a>(x: &'a str) -> char { let s = r#\"// no \"# ; let b = br\"/* no\"; let q = '\"'; let e = '\\''; /* a /* nested */ still */ 'x' }";
         let t = parse(text);
-        let texts: Vec<&str> = t.comments.iter().map(|c| c.text.as_str()).collect();
+        let texts: Vec<&str> = t.comments.iter().map(|c| &text[c.start as usize..c.end as usize]).collect();
         assert_eq!(texts, ["/* a /* nested */ still */"]);
         assert_eq!(find(&t, Kind::Str, "// no ").kind(), Kind::Str);
         assert_eq!(find(&t, Kind::Str, "\"").kind(), Kind::Str);

@@ -313,8 +313,7 @@ impl<'s, 't> Lowerer<'s, 't> {
         let kind = self.kind(node);
         match kind {
             "comment" | "html_comment" | "hash_bang_line" => {
-                let text = self.text(node).to_string();
-                self.b.comment(Self::span(node), &text);
+                self.b.comment(Self::span(node));
             }
             "program" => {
                 self.open(node, Kind::Module, role, "", stack);

@@ -608,8 +608,9 @@ fn doc_comment(f: NodeRef<'_>, cx: &FileCx<'_>) -> String {
     cx.tree
         .comments
         .iter()
-        .filter(|c| (c.start as usize) >= floor && (c.end as usize) <= limit && c.text.starts_with("///"))
-        .map(|c| c.text.trim_start_matches('/').trim())
+        .map(|c| (c, c.text(cx.source)))
+        .filter(|(c, text)| (c.start as usize) >= floor && (c.end as usize) <= limit && text.starts_with("///"))
+        .map(|(_, text)| text.trim_start_matches('/').trim())
         .collect::<Vec<_>>()
         .join(" ")
 }
