@@ -138,7 +138,33 @@ fn guards_a_refusal(node: NodeRef<'_>) -> bool {
             _ => false,
         };
         if !through {
-            return false;
+            return returned_by_a_refusal_predicate(cur);
+        }
+        cur = p;
+    }
+    false
+}
+
+/// Whether a test is what a function named for what the code refuses returns
+/// (`fn is_removed_method(m: &str) -> bool { matches!(m, "ping" | …) }`, `const isUnsupported =
+/// (m) => m === 'ping'`): its callers turn the request away, as a guard would.
+fn returned_by_a_refusal_predicate(test: NodeRef<'_>) -> bool {
+    let mut cur = test;
+    while let Some(p) = cur.parent() {
+        match p.kind() {
+            Kind::Return => {}
+            // The last statement of a body is its value in Rust, and a `return` in TypeScript.
+            Kind::Block if p.role() == Role::Body && p.children().last() == Some(cur) => {}
+            Kind::Fn if cur.role() == Role::Body => {
+                let name = match p.text() {
+                    "" => {
+                        p.parent().filter(|v| v.kind() == Kind::Var && p.role() == Role::Init).map_or("", |v| v.text())
+                    }
+                    name => name,
+                };
+                return name_words(name).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()));
+            }
+            _ => return false,
         }
         cur = p;
     }

@@ -50,3 +50,15 @@ pub fn removed() -> serde_json::Value {
     });
     removed_methods
 }
+
+// A predicate named for the removed methods: its caller turns them away.
+pub fn is_removed_modern_method(method: &str) -> bool {
+    // ok: MCP302
+    matches!(method, "ping" | "logging/setLevel")
+}
+
+// A predicate named for what it recognises serves the method.
+pub fn is_logging_method(method: &str) -> bool {
+    // expect: MCP302
+    matches!(method, "logging/setLevel" | "notifications/message")
+}

@@ -66,3 +66,17 @@ export const handlers = {
   // expect: MCP302
   'logging/setLevel': async () => ({ resultType: 'complete' }),
 };
+
+// Predicates named for the removed methods: their callers turn them away.
+export function isRemovedMethod(method: string): boolean {
+  // ok: MCP301, MCP302
+  return ['ping', 'logging/setLevel'].includes(method);
+}
+// ok: MCP302
+export const isUnsupported = (m: string) => m === 'logging/setLevel';
+
+// A predicate named for what it recognises serves the method.
+export function isLoggingMethod(method: string): boolean {
+  // expect: MCP302
+  return method === 'logging/setLevel';
+}

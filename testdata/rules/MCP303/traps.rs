@@ -59,3 +59,9 @@ pub fn unsupported_methods() -> Vec<&'static str> {
     let unsupported = vec!["resources/subscribe"];
     unsupported
 }
+
+// A predicate named for the removed methods: its caller turns them away.
+pub fn is_removed_modern_method(method: &str) -> bool {
+    // ok: MCP303
+    matches!(method, "resources/subscribe" | "resources/unsubscribe")
+}

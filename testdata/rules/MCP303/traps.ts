@@ -42,3 +42,9 @@ export function modernPathTest(sent: string[], expect: (v: unknown) => { not: { 
 // ok: MCP303
 const REJECTED_METHODS = new Set(['resources/subscribe', 'resources/unsubscribe']);
 export const refuses = (method: string) => REJECTED_METHODS.has(method);
+
+// A predicate named for the removed methods: its caller turns them away.
+export function isRejectedMethod(method: string): boolean {
+  // ok: MCP303
+  return method === 'resources/subscribe' || method === 'resources/unsubscribe';
+}
