@@ -131,6 +131,24 @@ pub fn context_tokens() -> Vec<String> {
     tokens
 }
 
+/// Whether `name`, at `node`, shows the modern path: one of the markers, neither standing in a
+/// test double (`vi.mock('mcp-handler', () => ({ createMcpHandler: vi.fn() }))`) nor imported
+/// from another package.
+fn is_modern_marker(tree: &Tree, node: NodeRef<'_>, name: &str) -> bool {
+    MODERN_MARKERS.contains(&name) && !crate::patterns::in_test_double(node) && !imported_from_elsewhere(tree, name)
+}
+
+/// Whether a marker's name is imported from a package other than an MCP SDK: Vercel's
+/// `mcp-handler` 1.x also exports a `createMcpHandler`, which serves the 2025 protocol. A name
+/// imported from an SDK or from the project's own modules (a wrapper of the SDK's) counts.
+fn imported_from_elsewhere(tree: &Tree, name: &str) -> bool {
+    crate::patterns::import_of(tree.root(), name).is_some_and(|import| {
+        let module = import.text();
+        let local = ["./", "../", "/", "crate::", "self::", "super::"].iter().any(|p| module.starts_with(p));
+        !local && !is_sdk_module(module)
+    })
+}
+
 /// `{ method: 'initialize', params: { protocolVersion, … } }`: the MCP handshake, which LSP's
 /// `initialize` (no `protocolVersion`) is not.
 fn is_mcp_initialize(method: NodeRef<'_>) -> bool {
@@ -174,13 +192,13 @@ impl FileContext {
                     {
                         cx.mcp = true;
                     }
-                    if !cx.modern_path && MODERN_MARKERS.contains(&name) {
+                    if !cx.modern_path && is_modern_marker(tree, node, name) {
                         cx.modern_path = true;
                     }
                 }
                 Kind::Pair => {
                     let key = node.text();
-                    if !cx.modern_path && MODERN_MARKERS.contains(&key) {
+                    if !cx.modern_path && is_modern_marker(tree, node, key) {
                         cx.modern_path = true;
                     }
                     // A handler table keyed by method names: `{ 'tools/list': listTools }`.
