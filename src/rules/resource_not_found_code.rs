@@ -29,6 +29,8 @@ struct Lists<'m> {
     sdk_qualifiers: &'m [&'m str],
     /// Constructors of a −32002 error (`resource_not_found`).
     sdk_calls: &'m [&'m str],
+    /// The types whose constructors those are (`ErrorData`, and the names code gives it).
+    sdk_call_types: &'m [&'m str],
     /// Names of −32602, whose presence makes a decision dual-era.
     invalid_params_names: &'m [&'m str],
     invalid_params_code: i64,
@@ -43,6 +45,7 @@ impl<'m> Lists<'m> {
             sdk_names: meta.data_strings("sdk_names"),
             sdk_qualifiers: meta.data_strings("sdk_qualifiers"),
             sdk_calls: meta.data_strings("sdk_calls"),
+            sdk_call_types: meta.data_strings("sdk_call_types"),
             invalid_params_names: meta.data_strings("invalid_params_names"),
             invalid_params_code: meta.data.get("invalid_params_code").and_then(|v| v.as_integer()).unwrap_or(-32602),
             assertion_calls: meta.data_strings("assertion_calls"),
@@ -122,7 +125,7 @@ fn is_code_key(key: &str) -> bool {
 }
 
 fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
-    if assertion(num, lists) == Some(false) {
+    if assertion(num, lists) == Some(false) || in_error_data(num) {
         return;
     }
     if let Some(kind) = branch_kind(num, lists) {
@@ -149,6 +152,39 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         _ => {
             cx.report(num, emits_message(num));
         }
+    }
+}
+
+/// `code: -32002` in the data of another error (`ErrorData::internal_error(msg, Some(json!({
+/// "code": -32002 })))`, `{ code: -32603, data: { code: -32002 } }`, `new ProtocolError(code, msg,
+/// { code: -32002 })`): the application's own code, while receivers read the error's.
+fn in_error_data(num: NodeRef<'_>) -> bool {
+    let Some(object) = num
+        .parent()
+        .filter(|p| p.kind() == Kind::Pair && is_code_key(p.text()))
+        .and_then(|p| p.parent())
+        .filter(|o| o.kind() == Kind::Object)
+    else {
+        return false;
+    };
+    // Through `json!(…)` and `Some(…)`.
+    let mut value = object;
+    while let Some(p) = value.parent().filter(|p| {
+        p.kind() == Kind::Macro || (p.kind() == Kind::Call && p.callee().is_some_and(|c| c.is_ident("Some")))
+    }) {
+        value = p;
+    }
+    let Some(holder) = value.parent() else { return false };
+    match holder.kind() {
+        Kind::Pair => holder.text() == "data",
+        Kind::Call if value.role() == Role::Arg => {
+            let says_error = |name: &str| patterns::name_words(name).iter().any(|w| w == "error");
+            holder.args().next().is_some_and(|first| first.id() != value.id())
+                && (holder.call_name().is_some_and(says_error)
+                    || holder.receiver().is_some_and(|r| says_error(r.text()))
+                    || holder.callee().is_some_and(|c| c.kind() == Kind::Ident && says_error(c.text())))
+        }
+        _ => false,
     }
 }
 
@@ -326,7 +362,9 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     }
     let Some(receiver) = call.receiver() else { return };
     let q = receiver.text();
-    if !(q.ends_with("Error") || q.ends_with("ErrorData")) {
+    // Only rmcp's error type builds −32002 this way; a framework's own `JsonRpcError` has its
+    // own constructor, which may already send −32602.
+    if !lists.sdk_call_types.contains(&q.rsplit("::").next().unwrap_or(q)) {
         return;
     }
     // pmcp's `Error::resource_not_found` is its own not-found error, sent as −32603, not −32002.

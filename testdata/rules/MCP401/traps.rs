@@ -83,3 +83,32 @@ fn own_codes() {
     // ok: MCP401
     assert_eq!(RESOURCE_NOT_FOUND, -32001);
 }
+
+// A framework's own error type whose constructor already sends −32602.
+mod own_errors {
+    pub struct JsonRpcError {
+        pub code: i32,
+        pub message: String,
+    }
+
+    impl JsonRpcError {
+        pub fn resource_not_found(uri: &str) -> Self {
+            JsonRpcError { code: -32602, message: format!("not found: {uri}") }
+        }
+    }
+
+    pub fn read(uri: &str) -> Result<(), JsonRpcError> {
+        // ok: MCP401
+        Err(JsonRpcError::resource_not_found(uri))
+    }
+}
+
+// An application's own code inside the data of an error sent as −32603: receivers read the
+// error's code, not the data's.
+pub fn timed_out(id: u64) -> rmcp::ErrorData {
+    rmcp::ErrorData::internal_error(
+        format!("request {id} timed out"),
+        // ok: MCP401
+        Some(serde_json::json!({ "code": -32002, "request_id": id })),
+    )
+}

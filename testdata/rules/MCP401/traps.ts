@@ -78,3 +78,18 @@ it('answers a missing resource with invalid params', async () => {
   // expect: MCP401
   expect(err.code).toBe(-32002);
 });
+
+// An application's own code inside the data of an error sent as −32603: receivers read the
+// error's code, not the data's.
+export function blocked(tool: string) {
+  return {
+    code: -32603,
+    message: `Tool '${tool}' is blocked`,
+    // ok: MCP401
+    data: { code: -32002, tool },
+  };
+}
+export function timedOut(id: number) {
+  // ok: MCP401
+  return new ProtocolError(ProtocolErrorCode.InternalError, 'timed out', { code: -32002, requestId: id });
+}
