@@ -2,6 +2,7 @@
 # Benchmark: mcpshift against the parse-everything floor on one directory.
 #
 # usage: scripts/bench.sh DIR [RUNS]
+#        scripts/bench.sh --instructions DIR
 #
 # Builds the release binaries, then prints for DIR: the median wall time and peak memory of
 # `mcpshift check` over RUNS runs (default 5), the median wall time of `parse-floor` (the same
@@ -9,13 +10,44 @@
 # ratio, then `--jobs 1` against `--jobs 2`, and the walk floor (`parse-floor --walk`: every tree
 # also visited once, nothing built), the least any whole-tree analysis adds to parsing. Needs
 # GNU time (/usr/bin/time).
+#
+# With --instructions, it counts instead the instructions each of the three executes on one
+# thread, under valgrind (cachegrind without cache simulation). The counts do not vary from run
+# to run, so they compare two builds on a shared machine whose wall times drift by more than
+# the change being measured; they weigh every instruction alike, so a ratio of counts is close
+# to the ratio of times but not equal to it. Needs valgrind.
 set -euo pipefail
-dir=${1:?usage: scripts/bench.sh DIR [RUNS]}
+instructions=false
+if [ "${1:-}" = "--instructions" ]; then
+  instructions=true
+  shift
+fi
+dir=${1:?usage: scripts/bench.sh [--instructions] DIR [RUNS]}
 runs=${2:-5}
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin mcpshift --bin parse-floor
 bin=target/release/mcpshift
 floor=target/release/parse-floor
+
+if $instructions; then
+  command -v valgrind >/dev/null || { echo "bench.sh --instructions needs valgrind" >&2; exit 2; }
+  # count CMD... : instructions executed by CMD and the threads it starts
+  count() {
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      awk '/I *refs:/ {gsub(",", "", $NF); print $NF}'
+  }
+  check_ir=$(count "$bin" check "$dir" --fail-on never --format json --jobs 1)
+  floor_ir=$(count "$floor" --jobs 1 "$dir")
+  walk_ir=$(count "$floor" --jobs 1 --walk "$dir")
+  echo "corpus: $dir (instructions, --jobs 1)"
+  awk -v c="$check_ir" -v f="$floor_ir" -v w="$walk_ir" 'BEGIN {
+    printf "mcpshift check: %.0f\n", c
+    printf "parse floor:    %.0f\n", f
+    printf "ratio check / floor: %.3f\n", (f > 0 ? c/f : 0)
+    printf "walk floor:     %.0f, %.3f x the floor\n", w, (f > 0 ? w/f : 0)
+  }'
+  exit 0
+fi
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench.sh needs GNU time at /usr/bin/time" >&2; exit 2; }
 
