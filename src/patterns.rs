@@ -255,7 +255,12 @@ fn bound_to_a_refusal(collection: NodeRef<'_>) -> bool {
 }
 
 fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
-    let template = p.compared.as_deref().filter(|_| is_compared(at)).unwrap_or(&p.message);
+    let template = p
+        .compared
+        .as_deref()
+        .filter(|_| is_compared(at))
+        .or_else(|| p.called.as_deref().filter(|_| is_called_with_arguments(at)))
+        .unwrap_or(&p.message);
     let message = template.replace("{value}", value);
     let diag = cx.report(at, message);
     if let Some(level) = p.level {
@@ -275,6 +280,11 @@ pub fn is_comparison(op: &str) -> bool {
 /// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
 /// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
 /// pattern.
+/// `x.task_support(Mode::Optional)`: the callee of a call that passes something.
+fn is_called_with_arguments(node: NodeRef<'_>) -> bool {
+    node.role() == Role::Callee && node.parent().is_some_and(|c| c.kind() == Kind::Call && c.args().next().is_some())
+}
+
 fn is_compared(node: NodeRef<'_>) -> bool {
     let mut cur = node;
     while let Some(parent) = cur.parent() {
@@ -1418,6 +1428,33 @@ pub fn name_words(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn messages_of(rule: &str, path: &str, text: &str) -> Vec<String> {
+        let found =
+            crate::check::check_source(path, text, crate::engine::Target::Modern).unwrap_or_else(|e| panic!("{e}"));
+        found.into_iter().filter(|d| d.rule == rule).map(|d| d.message).collect()
+    }
+
+    /// A name matched as a member says "reads" where it is read, and what a call does where it
+    /// is called with arguments (a builder's setter).
+    #[test]
+    fn a_called_member_has_its_own_message() {
+        let rs = "use rmcp::model::Tool;
+                  fn f(t: &Tool) -> bool { t.task_support.is_some() }
+                  fn g() { ToolBuilder::new(\"render\").task_support(TaskSupportMode::Optional).build(); }
+";
+        let got = messages_of("MCP306", "t.rs", rs);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].starts_with("reads `task_support`"), "{got:?}");
+        assert!(got[1].starts_with("declares `task_support`"), "{got:?}");
+        let ts = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n\
+                  const required = tool.execution?.taskSupport === 'required';\n\
+                  builder.taskSupport('optional');\n";
+        let got = messages_of("MCP306", "t.ts", ts);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].starts_with("reads `taskSupport`"), "{got:?}");
+        assert!(got[1].starts_with("declares `taskSupport`"), "{got:?}");
+    }
     use crate::lang::testing::{rs, ts};
     use crate::lang::typescript::{lower, Dialect};
     use crate::source::SourceFile;

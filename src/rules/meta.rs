@@ -339,6 +339,10 @@ pub struct Pattern {
     /// `assert_eq!(v, X)`, a `match` arm's pattern); `message` when unset.
     #[serde(default)]
     pub compared: Option<String>,
+    /// Message template for a member match called with arguments (a builder's setter,
+    /// `.task_support(Mode::Optional)`); `message` when unset.
+    #[serde(default)]
+    pub called: Option<String>,
     /// Overrides the rule's level for this pattern.
     #[serde(default)]
     pub level: Option<Level>,
