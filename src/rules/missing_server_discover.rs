@@ -27,6 +27,20 @@ struct MissingServerDiscover;
 
 const DISCOVER: &str = "server/discover";
 
+/// Whether a file is written for the project's tests, by the words of its name and of its two
+/// nearest directories (`tests/fakes.ts`, `src/testHelpers/mockRemote.ts`,
+/// `dev/mcp-oauth-test-server/server.ts`, `server.test.ts`, `server.spec.ts`). Only the nearest
+/// directories count: a checkout may itself lie under a directory named `tests`.
+fn in_test_support(path: &str, words: &[&str]) -> bool {
+    let mut parts = path.rsplit(['/', '\\']);
+    let file = parts.next().unwrap_or("");
+    let stem = file.split('.').next().unwrap_or("");
+    let spec = file.split('.').skip(1).any(|part| part == "spec" || part == "test");
+    spec || std::iter::once(stem)
+        .chain(parts.take(2))
+        .any(|part| crate::patterns::name_words(part).iter().any(|w| words.contains(&w.as_str())))
+}
+
 impl Rule for MissingServerDiscover {
     fn kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
         Vec::new()
@@ -144,8 +158,9 @@ impl Rule for MissingServerDiscover {
         if let Some((at, methods)) = registered.filter(|r| r.1.len() >= 2) {
             dispatchers.push((at, methods));
         }
+        let test_support = in_test_support(cx.path, cx.data("test_support_words"));
         for (at, methods) in dispatchers {
-            if in_test_double(at) {
+            if test_support || in_test_double(at) {
                 continue;
             }
             let data: Vec<String> = methods.iter().map(|m| m.to_string()).collect();
