@@ -84,3 +84,20 @@ export function lateHost(client: never, info: never) {
   bridge.oninitialized = () => console.log('view ready');
   return bridge;
 }
+
+// A spy in a test double records what the client sent, for the test to check: it keeps
+// nothing for a connection.
+import { vi } from 'vitest';
+export function spyOnHandshake(transport: { send: (m: unknown) => Promise<void> }) {
+  let captured: unknown;
+  transport.send = vi.fn(async (message: { method: string; params?: { clientInfo: unknown } }) => {
+    // The test still relies on the client sending the handshake.
+    // expect: MCP201
+    // expect-dual: MCP201=note
+    if (message.method === 'initialize' && message.params) {
+      // ok: MCP201
+      captured = message.params.clientInfo;
+    }
+  });
+  return () => captured;
+}
