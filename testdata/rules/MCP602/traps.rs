@@ -60,3 +60,26 @@ pub fn load(config: &Config) -> Option<Step> {
     // ok: MCP602
     serde_json::from_str(&config.state).ok()
 }
+
+// A retry loop that keeps the server's last state in an `Option` and moves it out each round.
+pub async fn call_until_complete(client: &Client, name: &str) -> anyhow::Result<CallToolResult> {
+    let mut input_responses = None;
+    let mut request_state = None;
+    loop {
+        let params = CallToolRequestParams {
+            name: name.into(),
+            arguments: None,
+            input_responses: input_responses.take(),
+            // ok: MCP602
+            request_state: request_state.take(),
+            meta: None,
+        };
+        match client.call_tool(params).await? {
+            Outcome::Complete(result) => return Ok(result),
+            Outcome::InputRequired(required) => {
+                input_responses = Some(answer(required.input_requests).await?);
+                request_state = required.request_state;
+            }
+        }
+    }
+}
