@@ -277,14 +277,14 @@ pub fn is_comparison(op: &str) -> bool {
     matches!(op, "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=")
 }
 
-/// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
-/// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
-/// pattern.
 /// `x.task_support(Mode::Optional)`: the callee of a call that passes something.
 fn is_called_with_arguments(node: NodeRef<'_>) -> bool {
     node.role() == Role::Callee && node.parent().is_some_and(|c| c.kind() == Kind::Call && c.args().next().is_some())
 }
 
+/// Whether a node is one side of a comparison: an operand of `==`, `!==`, `<`, `>=` … (through
+/// `*v`, `&X` and `Some(X)`), an argument of `assert_eq!` / `assert_ne!`, or a `match` arm's
+/// pattern.
 fn is_compared(node: NodeRef<'_>) -> bool {
     let mut cur = node;
     while let Some(parent) = cur.parent() {
@@ -1428,6 +1428,10 @@ pub fn name_words(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::testing::{rs, ts};
+    use crate::lang::typescript::{lower, Dialect};
+    use crate::source::SourceFile;
+    use crate::tree::Tree;
 
     fn messages_of(rule: &str, path: &str, text: &str) -> Vec<String> {
         let found =
@@ -1439,26 +1443,21 @@ mod tests {
     /// is called with arguments (a builder's setter).
     #[test]
     fn a_called_member_has_its_own_message() {
-        let rs = "use rmcp::model::Tool;
-                  fn f(t: &Tool) -> bool { t.task_support.is_some() }
-                  fn g() { ToolBuilder::new(\"render\").task_support(TaskSupportMode::Optional).build(); }
-";
-        let got = messages_of("MCP306", "t.rs", rs);
+        let rust = "use rmcp::model::Tool;\n\
+                  fn f(t: &Tool) -> bool { t.task_support.is_some() }\n\
+                  fn g() { ToolBuilder::new(\"render\").task_support(TaskSupportMode::Optional).build(); }\n";
+        let got = messages_of("MCP306", "t.rs", rust);
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[0].starts_with("reads `task_support`"), "{got:?}");
         assert!(got[1].starts_with("declares `task_support`"), "{got:?}");
-        let ts = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n\
+        let typescript = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n\
                   const required = tool.execution?.taskSupport === 'required';\n\
                   builder.taskSupport('optional');\n";
-        let got = messages_of("MCP306", "t.ts", ts);
+        let got = messages_of("MCP306", "t.ts", typescript);
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[0].starts_with("reads `taskSupport`"), "{got:?}");
         assert!(got[1].starts_with("declares `taskSupport`"), "{got:?}");
     }
-    use crate::lang::testing::{rs, ts};
-    use crate::lang::typescript::{lower, Dialect};
-    use crate::source::SourceFile;
-    use crate::tree::Tree;
 
     fn pattern(toml_text: &str) -> Pattern {
         match toml::from_str(toml_text) {
