@@ -216,3 +216,27 @@ fn the_prefilter_never_changes_the_examples() {
         assert_eq!(with.stdout, without.stdout, "--no-prefilter changed the {format} output");
     }
 }
+
+/// A dependency whose specifier names no version (a pnpm catalog, a workspace link) is told
+/// as such, not quoted as if it were a version.
+#[test]
+fn sdk_dependencies_without_a_version_say_so() {
+    let dir = TempDir::new("catalog");
+    dir.write(
+        "package.json",
+        br#"{ "name": "app", "dependencies": { "@modelcontextprotocol/sdk": "catalog:" },
+  "devDependencies": { "@modelcontextprotocol/sdk": "^1.25.2" } }"#,
+    );
+    let out = mcpshift(&["check", ".", "--format", "json", "--select", "MCP203", "--fail-on", "never"], &dir.0);
+    let doc = json(&out);
+    let mut messages: Vec<&str> =
+        doc["findings"].as_array().into_iter().flatten().filter_map(|f| f["message"].as_str()).collect();
+    messages.sort_unstable();
+    assert_eq!(
+        messages,
+        [
+            "depends on `@modelcontextprotocol/sdk` `^1.25.2`: every release below 2.0.0 speaks only the 2025 protocol",
+            "depends on `@modelcontextprotocol/sdk` through `catalog:`, which names no version: every release below 2.0.0 speaks only the 2025 protocol",
+        ]
+    );
+}

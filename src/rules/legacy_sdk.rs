@@ -411,12 +411,16 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
                 } else if let Some((_, modern)) = npm_below.iter().find(|(n, _)| *n == dep.name) {
                     // Every published 1.x speaks only 2025; a tag, a workspace or a file link is
                     // one of them too.
-                    let legacy = req.and_then(lowest_admitted).is_none_or(|low| low < *modern);
-                    if legacy {
+                    let lowest = req.and_then(lowest_admitted);
+                    if lowest.is_none_or(|low| low < *modern) {
+                        // `catalog:`, `workspace:*`, a tag or a link names no version to quote.
+                        let spec = match (req, lowest) {
+                            (Some(r), None) => format!("through `{r}`, which names no version"),
+                            (r, _) => format!("`{}`", r.unwrap_or("*")),
+                        };
                         findings.push((*i, dep.clone(), format!(
-                            "depends on `{}` `{}`: every release below {} speaks only the 2025 protocol",
+                            "depends on `{}` {spec}: every release below {} speaks only the 2025 protocol",
                             dep.name,
-                            req.unwrap_or("*"),
                             version_text(*modern)
                         )));
                     }
