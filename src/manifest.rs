@@ -457,6 +457,50 @@ pub fn lowest_admitted(requirement: &str) -> Option<Version> {
     lowest
 }
 
+/// The version a Cargo requirement admits nothing from (exclusive), when it has one: `0.2.1`
+/// admits 0.2.x only, so nothing from 0.3.0; `>=2, <4` nothing from 4.0.0; `>=2` and `*` admit
+/// every later release. `None` too when the requirement is not a version requirement.
+pub fn cargo_upper_bound(requirement: &str) -> Option<Version> {
+    let mut upper: Option<Version> = None;
+    for c in requirement.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+        let (op, v) = split_operator(c);
+        let core: Vec<&str> = v.split(['-', '+']).next()?.split('.').collect();
+        let parts = core.iter().take_while(|p| !matches!(**p, "*" | "x" | "X")).count();
+        let wildcard = parts < core.len();
+        let (ma, mi, pa) = parse_partial(v)?;
+        let bound = match op {
+            ">" | ">=" => continue,
+            // `1.2.*`: the wildcard's part is free, the ones before it are fixed.
+            "" | "=" if wildcard => match parts {
+                0 => continue,
+                1 => (ma + 1, 0, 0),
+                _ => (ma, mi + 1, 0),
+            },
+            "<" => (ma, mi, pa),
+            "<=" | "=" => match parts {
+                0 => continue,
+                1 => (ma + 1, 0, 0),
+                2 => (ma, mi + 1, 0),
+                _ => (ma, mi, pa + 1),
+            },
+            "~" => match parts {
+                0 => continue,
+                1 => (ma + 1, 0, 0),
+                _ => (ma, mi + 1, 0),
+            },
+            // `^` and a bare version: up to the next breaking release.
+            _ => match parts {
+                0 => continue,
+                _ if ma > 0 || parts == 1 => (ma + 1, 0, 0),
+                _ if mi > 0 || parts == 2 => (0, mi + 1, 0),
+                _ => (0, 0, pa + 1),
+            },
+        };
+        upper = Some(upper.map_or(bound, |u| u.min(bound)));
+    }
+    upper
+}
+
 /// The lower bound one comparator sets (`None` inside `Some` for an upper bound only);
 /// `None` when it is not a version comparator.
 fn lower_bound(c: &str) -> Option<Option<Version>> {
@@ -596,5 +640,22 @@ mod tests {
         assert_eq!(lowest_admitted("workspace:*"), None);
         assert_eq!(lowest_admitted("latest"), None);
         assert_eq!(lowest_admitted("github:org/repo"), None);
+    }
+
+    #[test]
+    fn cargo_upper_bounds() {
+        assert_eq!(cargo_upper_bound("0.2.1"), Some((0, 3, 0)));
+        assert_eq!(cargo_upper_bound("^1.5"), Some((2, 0, 0)));
+        assert_eq!(cargo_upper_bound("0.0.3"), Some((0, 0, 4)));
+        assert_eq!(cargo_upper_bound("0"), Some((1, 0, 0)));
+        assert_eq!(cargo_upper_bound("~2.4"), Some((2, 5, 0)));
+        assert_eq!(cargo_upper_bound("~2"), Some((3, 0, 0)));
+        assert_eq!(cargo_upper_bound("=2.4.1"), Some((2, 4, 2)));
+        assert_eq!(cargo_upper_bound(">=2, <4"), Some((4, 0, 0)));
+        assert_eq!(cargo_upper_bound(">=1, <=2.9.9"), Some((2, 9, 10)));
+        assert_eq!(cargo_upper_bound("1.2.*"), Some((1, 3, 0)));
+        assert_eq!(cargo_upper_bound(">=2"), None);
+        assert_eq!(cargo_upper_bound("*"), None);
+        assert_eq!(cargo_upper_bound("workspace"), None);
     }
 }

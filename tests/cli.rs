@@ -240,3 +240,26 @@ fn sdk_dependencies_without_a_version_say_so() {
         ]
     );
 }
+
+/// A Cargo requirement that admits only legacy releases says so; one that also admits modern
+/// ones says it admits legacy ones.
+#[test]
+fn cargo_requirements_below_the_modern_release_say_so() {
+    let dir = TempDir::new("cargo-req");
+    dir.write(
+        "Cargo.toml",
+        b"[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n[dependencies]\nrmcp = \"0.2.1\"\n\n[dev-dependencies]\nrmcp = \">=2, <4\"\n",
+    );
+    let out = mcpshift(&["check", ".", "--format", "json", "--select", "MCP203", "--fail-on", "never"], &dir.0);
+    let doc = json(&out);
+    let mut messages: Vec<&str> =
+        doc["findings"].as_array().into_iter().flatten().filter_map(|f| f["message"].as_str()).collect();
+    messages.sort_unstable();
+    assert_eq!(
+        messages,
+        [
+            "depends on `rmcp` `0.2.1`: every release below 3.0.0 speaks only the 2025 protocol",
+            "depends on `rmcp` `>=2, <4`, which admits versions below 3.0.0 that speak only the 2025 protocol",
+        ]
+    );
+}

@@ -430,12 +430,17 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
                 // An inherited version is reported once, at the workspace's declaration.
                 if let Some((_, modern)) = eras.modern_from.iter().find(|(n, _)| *n == dep.name).filter(|_| dep.inherited_from.is_none()) {
                     if req.and_then(lowest_admitted).is_some_and(|low| low < *modern) {
-                        findings.push((*i, dep.clone(), format!(
-                            "depends on `{}` `{}`, which admits versions below {} that speak only the 2025 protocol",
-                            dep.name,
-                            req.unwrap_or_default(),
-                            version_text(*modern)
-                        )));
+                        let r = req.unwrap_or_default();
+                        let message = if manifest::cargo_upper_bound(r).is_some_and(|up| up <= *modern) {
+                            format!("depends on `{}` `{r}`: every release below {} speaks only the 2025 protocol", dep.name, version_text(*modern))
+                        } else {
+                            format!(
+                                "depends on `{}` `{r}`, which admits versions below {} that speak only the 2025 protocol",
+                                dep.name,
+                                version_text(*modern)
+                            )
+                        };
+                        findings.push((*i, dep.clone(), message));
                     }
                 }
                 if let Some(enabled) = eras.feature_enabled(m, dep) {
