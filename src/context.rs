@@ -150,10 +150,18 @@ fn imported_from_elsewhere(tree: &Tree, name: &str) -> bool {
 }
 
 /// `{ method: 'initialize', params: { protocolVersion, … } }`: the MCP handshake, which LSP's
-/// `initialize` (no `protocolVersion`) is not.
+/// `initialize` (no `protocolVersion`) is not, nor the Agent Client Protocol's, whose version is
+/// a number (`protocolVersion: 1`, `'1'`) where MCP's is a revision date.
 fn is_mcp_initialize(method: NodeRef<'_>) -> bool {
+    let version = method.parent().and_then(|o| o.field("params")).and_then(|p| p.field("protocolVersion"));
     method.value().and_then(|v| v.str_value()) == Some("initialize")
-        && method.parent().and_then(|o| o.field("params")).is_some_and(|p| p.field("protocolVersion").is_some())
+        && version.is_some_and(|v| v.kind() != Kind::Num && v.str_value().is_none_or(is_revision_date))
+}
+
+/// `2025-06-18`: the form of every MCP revision.
+fn is_revision_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10 && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
 }
 
 /// Facts about one file that rules share.
