@@ -217,21 +217,32 @@ fn the_prefilter_never_changes_the_examples() {
     }
 }
 
+/// The sorted MCP203 messages of a project made of one manifest.
+fn mcp203_messages(name: &str, manifest: &str, contents: &[u8]) -> Vec<String> {
+    let dir = TempDir::new(name);
+    dir.write(manifest, contents);
+    let out = mcpshift(&["check", ".", "--format", "json", "--select", "MCP203", "--fail-on", "never"], &dir.0);
+    let doc = json(&out);
+    let mut messages: Vec<String> = doc["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["message"].as_str().map(str::to_string))
+        .collect();
+    messages.sort_unstable();
+    messages
+}
+
 /// A dependency whose specifier names no version (a pnpm catalog, a workspace link) is told
 /// as such, not quoted as if it were a version.
 #[test]
 fn sdk_dependencies_without_a_version_say_so() {
-    let dir = TempDir::new("catalog");
-    dir.write(
+    let messages = mcp203_messages(
+        "catalog",
         "package.json",
         br#"{ "name": "app", "dependencies": { "@modelcontextprotocol/sdk": "catalog:" },
   "devDependencies": { "@modelcontextprotocol/sdk": "^1.25.2" } }"#,
     );
-    let out = mcpshift(&["check", ".", "--format", "json", "--select", "MCP203", "--fail-on", "never"], &dir.0);
-    let doc = json(&out);
-    let mut messages: Vec<&str> =
-        doc["findings"].as_array().into_iter().flatten().filter_map(|f| f["message"].as_str()).collect();
-    messages.sort_unstable();
     assert_eq!(
         messages,
         [
@@ -245,16 +256,11 @@ fn sdk_dependencies_without_a_version_say_so() {
 /// ones says it admits legacy ones.
 #[test]
 fn cargo_requirements_below_the_modern_release_say_so() {
-    let dir = TempDir::new("cargo-req");
-    dir.write(
+    let messages = mcp203_messages(
+        "cargo-req",
         "Cargo.toml",
         b"[package]\nname = \"app\"\nversion = \"0.1.0\"\n\n[dependencies]\nrmcp = \"0.2.1\"\n\n[dev-dependencies]\nrmcp = \">=2, <4\"\n",
     );
-    let out = mcpshift(&["check", ".", "--format", "json", "--select", "MCP203", "--fail-on", "never"], &dir.0);
-    let doc = json(&out);
-    let mut messages: Vec<&str> =
-        doc["findings"].as_array().into_iter().flatten().filter_map(|f| f["message"].as_str()).collect();
-    messages.sort_unstable();
     assert_eq!(
         messages,
         [
