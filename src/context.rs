@@ -144,8 +144,7 @@ fn is_modern_marker(tree: &Tree, node: NodeRef<'_>, name: &str) -> bool {
 fn imported_from_elsewhere(tree: &Tree, name: &str) -> bool {
     crate::patterns::import_of(tree.root(), name).is_some_and(|import| {
         let module = import.text();
-        let local = ["./", "../", "/", "crate::", "self::", "super::"].iter().any(|p| module.starts_with(p));
-        !local && !is_sdk_module(module)
+        !crate::patterns::is_own_module(module) && !is_sdk_module(module)
     })
 }
 

@@ -156,13 +156,7 @@ fn returned_by_a_refusal_predicate(test: NodeRef<'_>) -> bool {
             // The last statement of a body is its value in Rust, and a `return` in TypeScript.
             Kind::Block if p.role() == Role::Body && p.children().last() == Some(cur) => {}
             Kind::Fn if cur.role() == Role::Body => {
-                let name = match p.text() {
-                    "" => {
-                        p.parent().filter(|v| v.kind() == Kind::Var && p.role() == Role::Init).map_or("", |v| v.text())
-                    }
-                    name => name,
-                };
-                return name_words(name).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()));
+                return name_words(function_name(p)).iter().any(|w| REFUSAL_WORDS.contains(&w.as_str()));
             }
             _ => return false,
         }
@@ -275,6 +269,15 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
 /// Whether a binary operator compares: equality, inequality or order.
 pub fn is_comparison(op: &str) -> bool {
     matches!(op, "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=")
+}
+
+/// A function's name, or for an anonymous one the name it is bound to (`const isRemoved = (m)
+/// => …`, `{ isRemoved: (m) => … }`); empty when it has neither.
+pub fn function_name<'t>(f: NodeRef<'t>) -> &'t str {
+    match f.text() {
+        "" => f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)).map_or("", |p| p.text()),
+        name => name,
+    }
 }
 
 /// `x.task_support(Mode::Optional)`: the callee of a call that passes something.
@@ -661,25 +664,33 @@ pub fn in_test_double(node: NodeRef<'_>) -> bool {
 /// relative module (`import { X } from './constants.js'`) or through `crate::`, `self::` or
 /// `super::` (`use crate::constants::X;`, `crate::constants::X`).
 pub fn imported_from_project(node: NodeRef<'_>) -> bool {
-    const OWN: [&str; 3] = ["crate", "self", "super"];
     let name = node.text();
     match node.kind() {
         Kind::Member if node.has_flag(flags::STATIC_PATH) => {
-            node.path_segments().first().is_some_and(|first| OWN.contains(first))
+            node.path_segments().first().is_some_and(|first| OWN_PATH_ROOTS.contains(first))
         }
         Kind::Ident => {
             let root = node.tree().root();
             match node.tree().lang() {
-                Lang::TypeScript => import_of(root, name).is_some_and(|i| i.text().starts_with('.')),
-                Lang::Rust => root.children().filter(|i| i.kind() == Kind::Import).any(|i| {
-                    let path = i.text();
-                    path.rsplit("::").next() == Some(name)
-                        && path.split("::").next().is_some_and(|first| OWN.contains(&first))
-                }),
+                Lang::TypeScript => import_of(root, name).is_some_and(|i| is_own_module(i.text())),
+                Lang::Rust => root
+                    .children()
+                    .filter(|i| i.kind() == Kind::Import)
+                    .any(|i| i.text().rsplit("::").next() == Some(name) && is_own_module(i.text())),
             }
         }
         _ => false,
     }
+}
+
+/// The first segments of a Rust path within the crate.
+const OWN_PATH_ROOTS: [&str; 3] = ["crate", "self", "super"];
+
+/// Whether a module specifier or `use` path names the project's own code: a relative module
+/// (`./constants.js`) or a path through `crate::`, `self::` or `super::`.
+pub fn is_own_module(spec: &str) -> bool {
+    spec.starts_with('.')
+        || spec.split("::").next().is_some_and(|first| OWN_PATH_ROOTS.contains(&first) && spec.contains("::"))
 }
 
 /// The class a variable was built from: `X` for `const t = new X(…)`.

@@ -229,7 +229,7 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
                     && parent.children().last().is_some_and(|l| l.id() == cur.id()) =>
             {
                 let f = parent.parent()?;
-                return Some(Use::Named(fn_name(f), None));
+                return Some(Use::Named(patterns::function_name(f).to_string(), None));
             }
             (Role::Then | Role::Else, Kind::If) => cur = parent,
             (_, Kind::Unary) => cur = parent,
@@ -254,9 +254,9 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
             }
             (Role::Operand, Kind::Return) => {
                 let f = parent.enclosing(Kind::Fn)?;
-                return Some(Use::Named(fn_name(f), None));
+                return Some(Use::Named(patterns::function_name(f).to_string(), None));
             }
-            (Role::Body, Kind::Fn) => return Some(Use::Named(fn_name(parent), None)),
+            (Role::Body, Kind::Fn) => return Some(Use::Named(patterns::function_name(parent).to_string(), None)),
             // `"2025-06-18".to_string()`; `['2025-03-26', '2024-11-05'].includes(version)`
             (Role::Object, Kind::Member) => {
                 let call = parent.parent().filter(|c| c.kind() == Kind::Call)?;
@@ -293,14 +293,6 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
             _ => return None,
         }
     }
-}
-
-fn fn_name(f: NodeRef<'_>) -> String {
-    if !f.text().is_empty() {
-        return f.text().to_string();
-    }
-    // `const protocolVersion = () => '2025-06-18'`
-    f.parent().filter(|p| matches!(p.kind(), Kind::Var | Kind::Pair | Kind::Field)).map(|p| p.text().to_string()).unwrap_or_default()
 }
 
 /// The words an expression names: `result.protocolVersion` → protocol, version;
