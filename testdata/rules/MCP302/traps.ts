@@ -80,3 +80,9 @@ export function isLoggingMethod(method: string): boolean {
   // expect: MCP302
   return method === 'logging/setLevel';
 }
+
+// The same predicate as a method of a table of checks.
+export const checks = {
+  // ok: MCP302
+  isRemoved: (m: string) => m === 'logging/setLevel',
+};
