@@ -5,11 +5,13 @@
 #        scripts/bench.sh --instructions DIR
 #
 # Builds the release binaries, then prints for DIR: the median wall time and peak memory of
-# `mcpshift check` over RUNS runs (default 5), the median wall time of `parse-floor` (the same
+# `mcpshift check` over RUNS rounds (default 5), the median wall time of `parse-floor` (the same
 # walker, every file parsed once by tree-sitter or syn, no prefilter, no rules) and their
 # ratio, then `--jobs 1` against `--jobs 2`, and the walk floor (`parse-floor --walk`: every tree
-# also visited once, nothing built), the least any whole-tree analysis adds to parsing. Needs
-# GNU time (/usr/bin/time).
+# also visited once, nothing built), the least any whole-tree analysis adds to parsing. Each
+# round runs the four commands in turn, and the ratio is given both as the ratio of the medians
+# and as the median of each round's own ratio, which a slow minute of the machine moves least.
+# Needs GNU time (/usr/bin/time).
 #
 # With --instructions, it counts instead the instructions each of the three executes on one
 # thread, under valgrind (cachegrind without cache simulation). The counts do not vary from run
@@ -62,18 +64,9 @@ measure() {
   rm -f "$tmp"
 }
 
-# median of the first column (and of the second) over $runs runs
-median_of() {
-  local walls=() mems=() line
-  for _ in $(seq "$runs"); do
-    line=$(measure "$@")
-    walls+=("${line% *}")
-    mems+=("${line#* }")
-  done
-  local w m
-  w=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')
-  m=$(printf '%s\n' "${mems[@]}" | sort -g | tail -n 1)
-  echo "$w $m"
+# median of a list of numbers, one per line
+median() {
+  sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
 }
 
 # warm the page cache so every run reads from memory
@@ -83,15 +76,29 @@ echo "corpus: $dir"
 "$bin" check "$dir" --fail-on never --format json --stats >/dev/null 2>/tmp/mcpshift-bench-stats.txt || true
 sed 's/^/  /' /tmp/mcpshift-bench-stats.txt
 
-read -r check_wall check_mem < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 2)
-read -r floor_wall floor_mem < <(median_of "$floor" --jobs 2 "$dir")
-read -r j1_wall _ < <(median_of "$bin" check "$dir" --fail-on never --format json --jobs 1)
-read -r walk_wall _ < <(median_of "$floor" --jobs 2 --walk "$dir")
+# The four commands run in turn within each round, so that a drift of the machine's speed
+# between minutes weighs on all of them alike; the ratio is also taken within each round.
+checks=() check_mems=() floors=() floor_mems=() j1s=() walks=() ratios=()
+for _ in $(seq "$runs"); do
+  read -r c cm < <(measure "$bin" check "$dir" --fail-on never --format json --jobs 2)
+  read -r f fm < <(measure "$floor" --jobs 2 "$dir")
+  read -r j1 _ < <(measure "$bin" check "$dir" --fail-on never --format json --jobs 1)
+  read -r w _ < <(measure "$floor" --jobs 2 --walk "$dir")
+  checks+=("$c") check_mems+=("$cm") floors+=("$f") floor_mems+=("$fm") j1s+=("$j1") walks+=("$w")
+  ratios+=("$(awk -v c="$c" -v f="$f" 'BEGIN {printf "%.4f", (f > 0 ? c/f : 0)}')")
+done
+check_wall=$(printf '%s\n' "${checks[@]}" | median)
+check_mem=$(printf '%s\n' "${check_mems[@]}" | sort -g | tail -n 1)
+floor_wall=$(printf '%s\n' "${floors[@]}" | median)
+floor_mem=$(printf '%s\n' "${floor_mems[@]}" | sort -g | tail -n 1)
+j1_wall=$(printf '%s\n' "${j1s[@]}" | median)
+walk_wall=$(printf '%s\n' "${walks[@]}" | median)
+ratio=$(printf '%s\n' "${ratios[@]}" | median)
 
-awk -v c="$check_wall" -v cm="$check_mem" -v f="$floor_wall" -v fm="$floor_mem" -v j1="$j1_wall" -v w="$walk_wall" -v runs="$runs" 'BEGIN {
+awk -v c="$check_wall" -v cm="$check_mem" -v r="$ratio" -v f="$floor_wall" -v fm="$floor_mem" -v j1="$j1_wall" -v w="$walk_wall" -v runs="$runs" 'BEGIN {
   printf "mcpshift check (--jobs 2): median %.3fs over %d runs, peak memory %.1f MB\n", c, runs, cm/1024
   printf "parse floor    (--jobs 2): median %.3fs, peak memory %.1f MB\n", f, fm/1024
-  printf "ratio check / floor:       %.3f\n", (f > 0 ? c/f : 0)
+  printf "ratio check / floor:       %.3f (ratio of the medians), %.3f (median of the rounds\x27 ratios)\n", (f > 0 ? c/f : 0), r
   printf "mcpshift check (--jobs 1): median %.3fs; speed-up of --jobs 2: %.2fx\n", j1, (c > 0 ? j1/c : 0)
   printf "walk floor     (--jobs 2): median %.3fs, %.3f x the floor\n", w, (f > 0 ? w/f : 0)
 }'
