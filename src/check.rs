@@ -575,7 +575,9 @@ fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::P
 }
 
 /// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
-/// refused with the reason.
+/// refused with the reason. A NUL byte in valid UTF-8 is text (a string or a comment may hold
+/// one, as in `` `${ns}\0${key}` `` written with the character itself); in bytes that are no
+/// UTF-8 it marks a binary file.
 pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
         return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
@@ -583,11 +585,10 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
     if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
         return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
     }
-    if let Some(pos) = memchr::memchr(0, &bytes) {
-        return Err(format!("binary file (NUL byte at offset {pos})"));
-    }
-    let mut text = String::from_utf8(bytes)
-        .map_err(|e| format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
+    let mut text = String::from_utf8(bytes).map_err(|e| match memchr::memchr(0, e.as_bytes()) {
+        Some(pos) => format!("binary file (NUL byte at offset {pos}, and not UTF-8)"),
+        None => format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+    })?;
     if text.starts_with('\u{feff}') {
         text.drain(..3);
     }

@@ -126,9 +126,24 @@ fn assert_not_analyzed(case: &Case, file: &str, why: &str, extra: &[&str]) {
 fn invalid_utf8_and_nul_bytes() {
     let case = Case::new("encoding");
     case.write("latin1.ts", b"const caf\xe9 = 1;\n");
-    case.write("nul.js", b"const a = 1;\0\0\0binary");
+    case.write("nul.js", b"const a = 1;\0\0\0\xff\xfebinary");
     assert_not_analyzed(&case, "latin1.ts", "not valid UTF-8", &[]);
     assert_not_analyzed(&case, "nul.js", "NUL byte", &[]);
+}
+
+/// A NUL byte written as itself in a string or comment of valid UTF-8 is text: the file is
+/// analyzed, and its findings keep their places.
+#[test]
+fn nul_bytes_in_text_are_analyzed() {
+    let case = Case::new("nul-text");
+    case.write(
+        "keys.ts",
+        b"// inputs like \"a\0b\"\nconst key = (a: string, b: string) => `${a}\0${b}`;\nres.setHeader('Mcp-Session-Id', id);\n",
+    );
+    let (_, doc) = case.run(&[]);
+    assert_eq!(reason(&doc, "keys.ts"), None, "{doc}");
+    let f = findings(&doc);
+    assert!(f.contains(&("MCP102".into(), "keys.ts".into(), 3, 15)), "{f:?}");
 }
 
 #[test]

@@ -170,7 +170,10 @@ fn line_hash_and_fingerprint_survive_lines_inserted_above() {
 fn files_not_analyzed_are_tool_execution_notifications() {
     let p = Project::new("sarif-notanalyzed");
     p.file("src/server.ts", LEGACY_SERVER_TS);
-    p.file("src/blob.ts", "const a = 1;\0\n");
+    // NUL bytes in bytes that are no UTF-8: a binary file.
+    if let Err(e) = std::fs::write(p.dir.join("src/blob.ts"), b"const a = 1;\0\xff\n") {
+        panic!("src/blob.ts: {e}");
+    }
     let doc = sarif_of(&p.dir, &[]);
     assert_valid_sarif(&doc, "not analyzed");
     let invocation = &doc["runs"][0]["invocations"][0];
