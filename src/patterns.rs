@@ -962,16 +962,22 @@ pub fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
     false
 }
 
-/// Whether the matcher chain after `expect(…)` negates or expects absence.
+/// Whether the matcher chain after `expect(…)` negates or expects absence:
+/// `.not.toContain(…)`, `.toBeUndefined()`, `.not.toBeDefined()`. Negating an absence asserts
+/// presence: `.not.toBeNull()` is not negative.
 fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
+    let mut negated = false;
     let mut cur = expect_call;
     while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
-        if member.text() == "not" || matches!(member.text(), "toBeUndefined" | "toBeNull" | "toBeFalsy") {
-            return true;
+        match member.text() {
+            "not" => negated = true,
+            "toBeUndefined" | "toBeNull" | "toBeFalsy" => return !negated,
+            "toBeDefined" | "toBeTruthy" => return negated,
+            _ => {}
         }
         cur = member;
     }
-    false
+    negated
 }
 
 fn one_of(list: &[String], value: &str, ignore_case: bool) -> bool {

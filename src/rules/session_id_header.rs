@@ -32,7 +32,11 @@ impl Rule for SessionIdHeader {
             _ => "",
         };
         if literal.eq_ignore_ascii_case(HEADER) {
-            if asserts_absent(node) || names_a_cookie(node) || patterns::in_test_of_absence(node, HEADER) {
+            if asserts_absent(node)
+                || (!reads_the_header(node) && patterns::in_negated_assertion(node))
+                || names_a_cookie(node)
+                || patterns::in_test_of_absence(node, HEADER)
+            {
                 return;
             }
             let (message, server) = describe(node);
@@ -77,6 +81,18 @@ fn names_a_cookie(literal: NodeRef<'_>) -> bool {
         (Role::Index, Kind::Index) => place.object().is_some_and(|o| o.path_segments().iter().any(|s| cookie(s))),
         _ => false,
     }
+}
+
+/// `headers['mcp-session-id']`, `headers.get('mcp-session-id')`: the literal reads the header's
+/// value. A negated assertion about that value (`assert_ne!(a["mcp-session-id"],
+/// b["mcp-session-id"])`) relies on the header being there; [`asserts_absent`] tells the reads
+/// that assert it gone.
+fn reads_the_header(literal: NodeRef<'_>) -> bool {
+    literal.parent().is_some_and(|p| match (literal.role(), p.kind()) {
+        (Role::Index, Kind::Index) => true,
+        (Role::Arg, Kind::Call) => matches!(p.call_name(), Some("get" | "getHeader" | "get_all" | "header")),
+        _ => false,
+    })
 }
 
 /// A test asserting that the header is not there, which is what 2026-07-28 wants:

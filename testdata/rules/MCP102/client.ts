@@ -49,4 +49,12 @@ export async function resend(sid: string) {
 export function mintsSession(res: Response) {
   // expect: MCP102
   expect(res.headers.get('mcp-session-id')).not.toBeNull();
+  // expect: MCP102
+  expect(res.headers).toHaveProperty('mcp-session-id');
+}
+
+// Two clients get two sessions: a test that relies on the header.
+export function sessionsDiffer(a: Response, b: Response) {
+  // expect: MCP102
+  expect(a.headers.get('mcp-session-id')).not.toBe(b.headers.get('mcp-session-id'));
 }

@@ -48,5 +48,15 @@ pub fn require_session(headers: &HeaderMap) -> Result<(), StatusCode> {
     }
     // expect: MCP102
     assert!(!headers.get("mcp-session-id").is_none());
+    // expect: MCP102
+    assert!(headers.contains_key("mcp-session-id"));
     Ok(())
+}
+
+// Two clients get two sessions: a test that relies on the header.
+#[test]
+fn sessions_differ() {
+    let (alice, bob) = (connect("alice"), connect("bob"));
+    // expect: MCP102
+    assert_ne!(alice["mcp-session-id"], bob["mcp-session-id"]);
 }

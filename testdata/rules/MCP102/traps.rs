@@ -35,6 +35,8 @@ pub fn no_session(response: &reqwest::Response) {
     assert!(response.headers().get("mcp-session-id").is_none());
     // ok: MCP102
     assert_eq!(response.headers().get("Mcp-Session-Id"), None);
+    // ok: MCP102
+    assert!(!response.headers().contains_key("mcp-session-id"));
 }
 
 // An application's own cookie that happens to share the header's name: not the header.

@@ -47,6 +47,9 @@ export function noSession(res: Response, reply: { headers: Record<string, string
   assert.strictEqual(reply.headers['mcp-session-id'], undefined);
   // ok: MCP102
   expect(reply.headers['mcp-session-id']).toBeUndefined();
+  // A headers object built without the header.
+  // ok: MCP102
+  expect(reply.headers).not.toHaveProperty('mcp-session-id');
   // That the server minted a given session relies on sessions.
   // expect: MCP102
   assert.strictEqual(reply.headers['mcp-session-id'], 'abc');
