@@ -120,7 +120,10 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             let words = words(&name);
             // `{ name: 'weather', version: '2025-03-26' }` is the server's own version.
             let implementation_version = name == "version" && object.is_some_and(|o| o.keys().any(|k| k == "name"));
-            if implementation_version || !is_version_words(&words, mcp) {
+            // `{ appCapabilities, protocolVersion: '2024-11-05' }`: the MCP Apps extension's own
+            // `ui/initialize` handshake between a host and a view, not the protocol's.
+            let apps_handshake = object.is_some_and(|o| o.keys().any(|k| cx.data("mcp_apps_keys").contains(&k)));
+            if implementation_version || apps_handshake || !is_version_words(&words, mcp) {
                 return;
             }
             match list {

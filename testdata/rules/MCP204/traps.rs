@@ -104,3 +104,21 @@ pub fn refuses(version: &ProtocolVersion) -> bool {
     ];
     removed_versions.contains(version)
 }
+
+// A host's answer to an MCP Apps view's `ui/initialize`: the extension's own handshake.
+pub fn apps_initialize_result() -> serde_json::Value {
+    serde_json::json!({
+        "hostCapabilities": { "openLink": true },
+        // ok: MCP204
+        "protocolVersion": "2024-11-05",
+    })
+}
+
+// The protocol's own handshake still pins the legacy revision.
+pub fn initialize_result() -> serde_json::Value {
+    serde_json::json!({
+        "capabilities": {},
+        // expect: MCP204
+        "protocolVersion": "2024-11-05",
+    })
+}

@@ -65,3 +65,33 @@ export const features = [
   // ok: MCP204
   { name: 'elicitation', introducedInProtocolVersion: '2025-06-18' },
 ];
+
+// The MCP Apps extension's own `ui/initialize` handshake between a host and a view carries a
+// `protocolVersion` of that extension, not of the protocol.
+export function appInitialize(send: (method: string, params: object) => Promise<unknown>) {
+  const params = {
+    appInfo: { name: 'widget', version: '1.0.0' },
+    appCapabilities: { tools: { listChanged: false } },
+    // ok: MCP204
+    protocolVersion: '2024-11-05',
+  };
+  return send('ui/initialize', params);
+}
+
+export function hostInitializeResult(requested?: string) {
+  return {
+    hostCapabilities: { openLink: true },
+    // ok: MCP204
+    protocolVersion: requested || '2024-11-05',
+  };
+}
+
+// The protocol's own handshake next to it still pins the legacy revision.
+export function mcpInitialize() {
+  return {
+    capabilities: {},
+    clientInfo: { name: 'widget-host', version: '1.0.0' },
+    // expect: MCP204
+    protocolVersion: '2024-11-05',
+  };
+}
