@@ -8,6 +8,11 @@ export async function watch(client: Client, uri: string) {
   return () => client.unsubscribeResource({ uri });
 }
 
+export async function watchWith(client: Client, params: { uri: string }) {
+  // expect: MCP303
+  await client.subscribeResource(params, { timeout: 5000 });
+}
+
 export async function rawSubscribe(send: (body: string) => Promise<void>, uri: string) {
   // expect: MCP303
   await send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'resources/subscribe', params: { uri } }));

@@ -28,6 +28,14 @@ export function others(events: Observable<string>, redis: Redis, onUnsubscribeRe
   return { method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['file:///a.txt'] } } };
 }
 
+// A server's own registry of which session watches which URI: its first argument is a session.
+export function registry(notifications: { subscribeResource(session: string, uri: string): boolean; unsubscribeResource(session: string, uri: string): boolean }) {
+  // ok: MCP303
+  notifications.subscribeResource('session-1', 'file:///notes.txt');
+  // ok: MCP303
+  return notifications.unsubscribeResource('session-1', 'file:///notes.txt');
+}
+
 export const stub = {
   // ok: MCP303
   subscribeResource: async () => ({}),
