@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use crate::engine::FileCx;
 use crate::patterns;
 use crate::rules::{Rule, RuleMeta};
-use crate::tree::{Kind, NodeRef, Role};
+use crate::tree::{flags, Kind, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &ResourceNotFoundCode;
 
@@ -364,7 +364,9 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     let q = receiver.text();
     // Only rmcp's error type builds −32002 this way; a framework's own `JsonRpcError` has its
     // own constructor, which may already send −32602.
-    if !lists.sdk_call_types.contains(&q.rsplit("::").next().unwrap_or(q)) {
+    let ty = q.rsplit("::").next().unwrap_or(q);
+    let path = receiver.path().unwrap_or_else(|| q.to_string());
+    if !lists.sdk_call_types.contains(&ty) || !is_rmcp_type(cx.tree.root(), &path, ty) {
         return;
     }
     // pmcp's `Error::resource_not_found` is its own not-found error, sent as −32603, not −32002.
@@ -375,6 +377,32 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         return;
     }
     cx.report(call, format!("`{q}::{name}` emits error −32002; 2026-07-28 servers send −32602 with `data.uri`"));
+}
+
+/// Whether `qualified` (`ErrorData`, `rmcp::ErrorData`, `model::ErrorData`), a type named `ty`,
+/// may be rmcp's. It is not when the file declares a type of that name (turbomcp's own
+/// `enum McpError`), imports it from elsewhere (`use turbomcp_core::McpError`), or names it
+/// through a path that is not rmcp's (`::turbomcp::McpError`, `crate::error::McpError`). A name
+/// nothing in the file accounts for (a glob import) may be rmcp's.
+fn is_rmcp_type(root: NodeRef<'_>, qualified: &str, ty: &str) -> bool {
+    let from_rmcp = |path: &str| path == "rmcp" || path.starts_with("rmcp::");
+    let imported = |name: &str| {
+        root.descendants()
+            .filter(|n| n.kind() == Kind::Import)
+            .find(|n| n.text().rsplit("::").next() == Some(name))
+            .map(|n| from_rmcp(n.text()))
+    };
+    let path = qualified.trim_start_matches("::");
+    match path.split_once("::") {
+        Some(("crate" | "self" | "super", _)) => false,
+        // `model::ErrorData` after `use rmcp::model;`, else a crate's path.
+        Some((first, _)) => imported(first).unwrap_or(first == "rmcp"),
+        None => {
+            let declared =
+                root.descendants().any(|n| n.kind() == Kind::Container && !n.has_flag(flags::IMPL) && n.text() == ty);
+            !declared && imported(ty).unwrap_or(true)
+        }
+    }
 }
 
 /// How code branches on a value.

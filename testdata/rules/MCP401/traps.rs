@@ -103,6 +103,24 @@ mod own_errors {
     }
 }
 
+// A framework's own `McpError`, declared in this file, whose constructor sends −32602.
+mod own_mcp_error {
+    pub enum McpError {
+        ResourceNotFound(String),
+    }
+
+    impl McpError {
+        pub fn resource_not_found(uri: &str) -> Self {
+            McpError::ResourceNotFound(uri.to_string())
+        }
+    }
+
+    pub fn read(uri: &str) -> Result<(), McpError> {
+        // ok: MCP401
+        Err(McpError::resource_not_found(uri))
+    }
+}
+
 // An application's own code inside the data of an error sent as −32603: receivers read the
 // error's code, not the data's.
 pub fn timed_out(id: u64) -> rmcp::ErrorData {
