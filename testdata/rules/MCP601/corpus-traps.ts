@@ -52,3 +52,12 @@ export function fastmcp(server: { addTool(tool: object): void }) {
     execute: async () => 'sent',
   });
 }
+
+// A test fixture's canned answer for a tool, and a fake server: doubles, not tools the project
+// serves.
+export function doubles(mcp: { mock: { tool(name: string, reply: string): void } }, fakeServer: McpServer) {
+  // ok: MCP601
+  mcp.mock.tool('invoke_echo-agent', 'Mocked response!');
+  // ok: MCP601
+  fakeServer.registerTool('delete_file', { description: 'Delete a file' }, async () => ok);
+}
