@@ -204,7 +204,7 @@ impl<'a> Finder<'a> {
                     let method = a
                         .children_with(Role::Pattern)
                         .flat_map(|p| std::iter::once(p).chain(p.descendants()))
-                        .find(|p| p.kind() == Kind::Str && is_method_position(*p));
+                        .find(|p| p.kind() == Kind::Str && is_method_position(*p) && !is_http_verb(p.text()));
                     if let Some(m) = method {
                         return Some(m.text());
                     }
@@ -214,6 +214,7 @@ impl<'a> Finder<'a> {
                     let method = std::iter::once(cond).chain(cond.descendants()).find(|s| {
                         s.kind() == Kind::Str
                             && is_method_position(*s)
+                            && !is_http_verb(s.text())
                             && s.parent().is_some_and(|b| b.kind() == Kind::Binary && matches!(b.text(), "==" | "==="))
                     });
                     if let Some(m) = method {
@@ -245,6 +246,12 @@ impl<'a> Finder<'a> {
                 && f.parent().and_then(|c| c.call_name()).is_some_and(|n| self.sdk_handlers.contains(&n))
         })
     }
+}
+
+/// `request.method === 'POST'` in a test's HTTP server compares the HTTP method, which is
+/// never a JSON-RPC one.
+fn is_http_verb(method: &str) -> bool {
+    matches!(method, "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS")
 }
 
 /// The value of a Rust block: its last statement when that is an expression.
@@ -306,6 +313,13 @@ mod tests {
                 (Some("tools/list".to_string()), false),
             ]
         );
+    }
+
+    #[test]
+    fn an_http_method_is_no_dispatch_arm() {
+        let src = "if (request.method === 'POST') { res.end(JSON.stringify({ jsonrpc: '2.0', id, result: {} })); }\n\
+                   switch (req.method) { case 'GET': return { jsonrpc: '2.0', id: 1, result: {} }; }";
+        assert_eq!(found(src), vec![(None, true), (None, true)]);
     }
 
     #[test]
