@@ -316,16 +316,16 @@ fn text_of(node: NodeRef<'_>) -> String {
     }
 }
 
-/// `server.registerTool(name, { description, inputSchema, annotations }, handler)` and
-/// `server.tool(name, [description], [shape], [annotations], handler)`.
 /// `mcp.mock.tool('invoke_agent', 'Mocked response!')`, `fakeServer.registerTool(…)`: a test
 /// double's canned tool, which the project does not serve.
-fn is_test_double(receiver: NodeRef<'_>) -> bool {
+fn names_a_double(receiver: NodeRef<'_>) -> bool {
     receiver.path_segments().last().is_some_and(|segment| {
         patterns::name_words(segment).iter().any(|w| matches!(w.as_str(), "mock" | "mocks" | "fake" | "fakes" | "stub" | "stubs"))
     })
 }
 
+/// `server.registerTool(name, { description, inputSchema, annotations }, handler)` and
+/// `server.tool(name, [description], [shape], [annotations], handler)`.
 fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     let callee = call.call_name()?;
     // FastMCP: `server.addTool({ name, description, parameters, annotations, execute })`.
@@ -340,7 +340,7 @@ fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
         }
         return Some(tool);
     }
-    if !lists.register_calls.contains(&callee) || call.receiver().is_some_and(is_test_double) {
+    if !lists.register_calls.contains(&callee) || call.receiver().is_some_and(names_a_double) {
         return None;
     }
     if callee == "tool" && !call.receiver().is_some_and(|r| patterns::receiver_matches(&lists.tool_receivers, r)) {
