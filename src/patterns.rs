@@ -948,36 +948,32 @@ fn is_plain_read(expr: NodeRef<'_>) -> bool {
 /// Whether an `expect(…)` chain says its subject holds nothing: `toBeUndefined()`,
 /// `toBeNull()`, `toBeFalsy()`, `not.toBeDefined()`, `not.toBeTruthy()`.
 pub fn expects_nothing(expect_call: NodeRef<'_>) -> bool {
-    let mut negated = false;
-    let mut cur = expect_call;
-    while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
-        match member.text() {
-            "not" => negated = true,
-            "toBeUndefined" | "toBeNull" | "toBeFalsy" => return !negated,
-            "toBeDefined" | "toBeTruthy" => return negated,
-            _ => {}
-        }
-        cur = member;
-    }
-    false
+    expectation(expect_call).1 == Some(true)
 }
 
 /// Whether the matcher chain after `expect(…)` negates or expects absence:
 /// `.not.toContain(…)`, `.toBeUndefined()`, `.not.toBeDefined()`. Negating an absence asserts
 /// presence: `.not.toBeNull()` is not negative.
 fn expectation_is_negative(expect_call: NodeRef<'_>) -> bool {
+    let (negated, nothing) = expectation(expect_call);
+    nothing.unwrap_or(negated)
+}
+
+/// What the matcher chain after `expect(…)` says: whether it holds `.not`, and, when its
+/// matcher is about presence (`toBeNull`, `toBeDefined`, …), whether the subject holds nothing.
+fn expectation(expect_call: NodeRef<'_>) -> (bool, Option<bool>) {
     let mut negated = false;
     let mut cur = expect_call;
     while let Some(member) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
         match member.text() {
             "not" => negated = true,
-            "toBeUndefined" | "toBeNull" | "toBeFalsy" => return !negated,
-            "toBeDefined" | "toBeTruthy" => return negated,
+            "toBeUndefined" | "toBeNull" | "toBeFalsy" => return (negated, Some(!negated)),
+            "toBeDefined" | "toBeTruthy" => return (negated, Some(negated)),
             _ => {}
         }
         cur = member;
     }
-    negated
+    (negated, None)
 }
 
 fn one_of(list: &[String], value: &str, ignore_case: bool) -> bool {

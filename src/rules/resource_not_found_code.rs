@@ -393,8 +393,10 @@ fn is_rmcp_type(root: NodeRef<'_>, qualified: &str, ty: &str) -> bool {
             .map(|n| from_rmcp(n.text()))
     };
     let path = qualified.trim_start_matches("::");
+    if patterns::is_own_module(path) {
+        return false;
+    }
     match path.split_once("::") {
-        Some(("crate" | "self" | "super", _)) => false,
         // `model::ErrorData` after `use rmcp::model;`, else a crate's path.
         Some((first, _)) => imported(first).unwrap_or(first == "rmcp"),
         None => {
