@@ -7,22 +7,20 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::analyze::{analyze, FileResult, IndexTokens, Job, NameScanner, Pass, STACK_SIZE};
 use crate::baseline::BaselineSummary;
 use crate::diagnostic::{Diagnostic, NotAnalyzed};
-use crate::discover::{self, Candidate, DiscoverOptions, ExcludeSet, FileKind};
-use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
-use crate::lang::{self, ParseFailure};
-use crate::prefilter::{Decision, Prefilter, RuleSet};
-use crate::project::{Manifest, ProjectFact};
+use crate::discover::{self, DiscoverOptions, ExcludeSet, FileKind};
+use crate::engine::{make_diagnostic, Engine, Target};
+use crate::index::{FileIndex, ProjectIndex};
+use crate::lang;
+use crate::packages::Packages;
+use crate::prefilter::{Prefilter, RuleSet};
+use crate::project::{Manifest, ManifestKind, ProjectFact};
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
-use crate::suppress::{self, FileSuppressions, Suppression};
+use crate::suppress::{self, FileSuppressions};
 use crate::tree::Lang;
-
-/// Stack size of the analysis threads. The front ends refuse nesting beyond
-/// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit, so
-/// that Rust files parse here rather than on a thread started for them.
-const STACK_SIZE: usize = 64 * 1024 * 1024;
 
 /// Everything that shapes a run.
 #[derive(Clone, Debug)]
@@ -86,6 +84,15 @@ pub struct Stats {
     pub files_parsed_for_facts: usize,
     /// Function bodies left unread: they hold no token (see [`crate::prefilter::Hits`]).
     pub bodies_unread: u64,
+    /// Packages read from manifests.
+    pub packages: usize,
+    /// Names of constants the project index gives a meaning (the scanner looks for them).
+    pub index_names: usize,
+    /// Files analyzed again with the index, and the uses of constants resolved in them.
+    pub files_resolved: usize,
+    pub files_parsed_again: usize,
+    pub names_resolved: usize,
+    pub index_time: Duration,
     /// The files that took longest to parse and check: (seconds, path), longest first.
     pub slowest: Vec<(Duration, String)>,
     pub discovery: Duration,
@@ -142,25 +149,6 @@ pub fn enabled_rules(
         .collect())
 }
 
-/// What analyzing one file produced.
-struct FileResult {
-    path: String,
-    outcome: FileOutcome,
-    not_analyzed: Option<NotAnalyzed>,
-    manifest: Option<Manifest>,
-    suppressions: Vec<Suppression>,
-    lang: Option<Lang>,
-    skipped: bool,
-    /// Skipped for now: only these rules' fact tokens occur in it.
-    deferred: Option<RuleSet>,
-    second_pass: bool,
-    bytes: u64,
-    bodies_unread: u32,
-    read_scan: Duration,
-    parse: Duration,
-    rules: Duration,
-}
-
 /// Runs the analyzer.
 pub fn run(opts: &Options) -> Result<Report, String> {
     let wall = Instant::now();
@@ -193,14 +181,50 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let order = discover::largest_first(&discovered.candidates);
-    let mut results = in_path_order(pool.install(|| {
-        order
-            .par_iter()
-            .with_max_len(1)
-            .map(|&i| (i, analyze(&discovered.candidates[i], &engine, &prefilter, None)))
-            .collect()
-    }));
+    let candidates = &discovered.candidates;
+    let index_tokens = IndexTokens::new(&enabled);
+    let job = |i: usize, package_mcp: bool, pass: Pass<'_>| -> Option<FileResult> {
+        analyze(&Job {
+            candidate: &candidates[i],
+            engine: &engine,
+            prefilter: &prefilter,
+            index_tokens: &index_tokens,
+            package_mcp,
+            pass,
+        })
+    };
+
+    // Manifests first: a file of a package that depends on an MCP SDK speaks MCP.
+    let manifest_ids: Vec<usize> =
+        (0..candidates.len()).filter(|&i| candidates[i].kind == FileKind::Manifest).collect();
+    let manifest_results: Vec<(usize, FileResult)> =
+        pool.install(|| manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First)?))).collect());
+    let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
+    let packages = Packages::from_manifests_ref(&manifests);
+    let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();
+    let package_of: Vec<Option<usize>> =
+        candidates.iter().zip(&ecosystems).map(|(c, k)| k.and_then(|k| packages.of(&c.rel, k))).collect();
+    let by_manifest = |i: usize| package_of[i].and_then(|p| packages.get(p)).is_some_and(|p| p.mcp_by_manifest);
+
+    // First pass: every source file, largest first.
+    let order: Vec<usize> =
+        discover::largest_first(candidates).into_iter().filter(|&i| candidates[i].kind != FileKind::Manifest).collect();
+    let mut slots: Vec<Option<FileResult>> = (0..candidates.len()).map(|_| None).collect();
+    for (i, r) in manifest_results {
+        slots[i] = Some(r);
+    }
+    let first: Vec<(usize, FileResult)> = pool.install(|| {
+        order.par_iter().with_max_len(1).filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First)?))).collect()
+    });
+    for (i, r) in first {
+        slots[i] = Some(r);
+    }
+    let mut results: Vec<FileResult> = slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.unwrap_or_else(|| crate::analyze::empty(&candidates[i].rel)))
+        .collect();
+
     // Second pass: files that may define what the first pass's file checks asked for (a
     // parameter struct used in another file). Their results take their places in the list, so
     // facts keep the order of a run without the prefilter.
@@ -211,17 +235,62 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 .par_iter()
                 .with_max_len(1)
                 .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
-                .map(|(i, rules)| (i, analyze(&discovered.candidates[i], &engine, &prefilter, Some((&wanted, &rules)))))
+                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules))?)))
                 .collect()
         });
-        for (i, r) in second {
+        for (i, mut r) in second {
+            // The first pass's index of the file stays: the facts pass reads no definitions.
+            r.index = results[i].index.take();
             results[i] = r;
         }
     }
 
+    // The project index, from what the first passes read.
+    let t = Instant::now();
+    let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
+    let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
+    let index = ProjectIndex::new(file_indexes, paths, &ecosystems, packages, &|v: &str| index_tokens.holds_token(v));
+    let names = NameScanner::new(index.meaningful_values());
+    stats.index_time = t.elapsed();
+    stats.index_names = index.meaningful().count();
+    stats.packages = index.packages.list.len();
+
+    // Third pass: files that use names the index gives a meaning, and files of packages that
+    // turned out to be MCP code only from what their files show.
+    let again: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let r = &results[i];
+            r.not_analyzed.is_none()
+                && ((!names.is_empty() && index.sees_meaningful(i)) || (index.package_mcp_by_code(i) && !r.own_context))
+        })
+        .collect();
+    let third: Vec<(usize, FileResult)> = pool.install(|| {
+        again
+            .par_iter()
+            .with_max_len(1)
+            .filter_map(|&i| {
+                let pass = Pass::Resolve {
+                    index: &index,
+                    file: i,
+                    names: &names,
+                    demands: (!wanted.is_empty()).then_some(&wanted),
+                    context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
+                };
+                Some((i, job(i, index.package_is_mcp(i), pass)?))
+            })
+            .collect()
+    });
+    stats.files_resolved = third.len();
+    for (i, r) in third {
+        stats.names_resolved += r.resolved;
+        results[i] = r;
+    }
+
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
-    let mut manifests = Vec::new();
+    let mut manifests: Vec<Manifest> = Vec::new();
     let mut suppressions: Vec<FileSuppressions> = Vec::new();
     let mut modern_path = false;
     for r in results {
@@ -239,7 +308,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         if r.lang.is_some() {
             stats.bytes_parsed += r.bytes;
-            stats.files_parsed_for_facts += usize::from(r.second_pass);
+            stats.files_parsed_for_facts += usize::from(r.pass == 1);
             stats.bodies_unread += u64::from(r.bodies_unread);
             stats.slowest.push((r.parse + r.rules, r.path.clone()));
         }
@@ -251,6 +320,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         if let Some(m) = r.manifest {
             stats.manifests_read += 1;
             manifests.push(m);
+        }
+        if r.pass == 2 && r.lang.is_some() {
+            stats.files_parsed_again += 1;
         }
         modern_path |= r.outcome.modern_path;
         if !r.suppressions.is_empty() {
@@ -296,7 +368,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
 
 /// The names the first pass's file checks asked for, per rule (`FileCx::demand`), with an
 /// automaton that finds them in a file.
-struct Demands {
+pub struct Demands {
     automata: Vec<Option<aho_corasick::AhoCorasick>>,
 }
 
@@ -333,7 +405,7 @@ impl Demands {
 
     /// Of `rules`, those with a demanded name that `bytes` may define: the name as a whole
     /// identifier right after a declaration keyword (`struct SendArgs`, `export const SendArgs`).
-    fn found_in(&self, rules: &RuleSet, bytes: &[u8]) -> RuleSet {
+    pub fn found_in(&self, rules: &RuleSet, bytes: &[u8]) -> RuleSet {
         let mut out = RuleSet::default();
         for i in rules.iter() {
             let Some(ac) = self.automata.get(i).and_then(Option::as_ref) else { continue };
@@ -389,131 +461,13 @@ fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine
     Ok((enabled, engine, prefilter))
 }
 
-/// Results tagged with their candidate's index, back in the candidates' (path) order.
-fn in_path_order(mut tagged: Vec<(usize, FileResult)>) -> Vec<FileResult> {
-    tagged.sort_unstable_by_key(|(i, _)| *i);
-    tagged.into_iter().map(|(_, r)| r).collect()
-}
-
-/// Reads, scans, parses and checks one file. Never panics on input: every failure becomes a
-/// [`NotAnalyzed`]. `second` is set in the second pass: the demands, and the file's deferred
-/// rules that have some.
-fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option<(&Demands, &RuleSet)>) -> FileResult {
-    let mut r = FileResult {
-        path: c.rel.clone(),
-        outcome: FileOutcome::default(),
-        not_analyzed: None,
-        manifest: None,
-        suppressions: Vec::new(),
-        lang: None,
-        skipped: false,
-        deferred: None,
-        second_pass: second.is_some(),
-        bytes: 0,
-        bodies_unread: 0,
-        read_scan: Duration::ZERO,
-        parse: Duration::ZERO,
-        rules: Duration::ZERO,
-    };
-    let t = Instant::now();
-    let bytes = match discover::read_candidate(c, engine.max_file_size) {
-        Ok(b) => b,
-        Err(reason) => {
-            r.not_analyzed = Some(not_analyzed(c, reason, None));
-            return r;
-        }
-    };
-    r.bytes = bytes.len() as u64;
-    let text = match decode(bytes) {
-        Ok(t) => t,
-        Err(reason) => {
-            r.not_analyzed = Some(not_analyzed(c, reason, None));
-            return r;
-        }
-    };
-    if c.kind == FileKind::Manifest {
-        r.manifest = Some(Manifest {
-            path: c.rel.clone(),
-            kind: match Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
-                Some(k) => k,
-                None => return r,
-            },
-            source: SourceFile::new(text),
-        });
-        r.read_scan = t.elapsed();
-        return r;
+/// The ecosystem whose packages a file belongs to.
+fn ecosystem(kind: FileKind) -> Option<ManifestKind> {
+    match kind {
+        FileKind::TypeScript(_) => Some(ManifestKind::Npm),
+        FileKind::Rust => Some(ManifestKind::Cargo),
+        FileKind::Manifest => None,
     }
-    // Build output is never analyzed, whatever it mentions: decided before the prefilter, so
-    // that the listing is the same with and without it.
-    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
-        r.not_analyzed = Some(not_analyzed(c, reason, None));
-        r.read_scan = t.elapsed();
-        return r;
-    }
-    // The second pass reads every body: a demanded name need not be a token.
-    let (decision, hits) = match second {
-        None if c.kind == FileKind::Rust => prefilter.decide_and_mark(text.as_bytes()),
-        None => (prefilter.decide(text.as_bytes()), None),
-        Some((demands, rules)) => {
-            let found = demands.found_in(rules, text.as_bytes());
-            if found.is_empty() {
-                (Decision::Skip, None)
-            } else {
-                (Decision::Parse(found), None)
-            }
-        }
-    };
-    r.read_scan = t.elapsed();
-    let offered = match decision {
-        Decision::Parse(rules) => rules,
-        Decision::Skip => {
-            r.skipped = true;
-            return r;
-        }
-        Decision::Defer(rules) => {
-            r.skipped = true;
-            r.deferred = Some(rules);
-            return r;
-        }
-    };
-
-    let t = Instant::now();
-    let source = SourceFile::new(text);
-    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
-        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
-        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
-        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
-    }));
-    r.parse = t.elapsed();
-    let tree = match parsed {
-        Ok(Ok(tree)) => tree,
-        Ok(Err(failure)) => {
-            let position = failure.offset.map(|o| source.position(o));
-            r.not_analyzed = Some(not_analyzed(c, failure.reason, position));
-            return r;
-        }
-        Err(_) => {
-            let mut n = not_analyzed(c, "internal error while parsing".into(), None);
-            n.internal = true;
-            r.not_analyzed = Some(n);
-            return r;
-        }
-    };
-    r.lang = Some(tree.lang());
-    r.bodies_unread = tree.unread_bodies;
-
-    let t = Instant::now();
-    let outcome = engine.check_file(&c.rel, &source, &tree, Some(&offered));
-    r.suppressions = suppress::collect(&tree, &source);
-    drop(tree);
-    r.rules = t.elapsed();
-    if let Some((rule, message)) = outcome.panics.first() {
-        let mut n = not_analyzed(c, format!("internal error in rule {rule}: {message}"), None);
-        n.internal = true;
-        r.not_analyzed = Some(n);
-    }
-    r.outcome = outcome;
-    r
 }
 
 /// Tokens of files the run needs whatever the rules: under `--target dual` every file that may
@@ -548,14 +502,14 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
         let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
         Prefilter::new(&engine.rules, &builtin, true, run_tokens(target))
     });
-    let hits = if kind == FileKind::Rust { prefilter.decide_and_mark(text.as_bytes()).1 } else { None };
+    let hits = if kind == FileKind::Rust { prefilter.decide_and_mark(text.as_bytes(), false).1 } else { None };
     let tree = match kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower_on_stack(&source, lang::rust::SMALL_STACK, hits.as_ref()),
         FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
     }
     .map_err(|f| f.reason)?;
-    let mut outcome = engine.check_file(path, &source, &tree, None);
+    let mut outcome = engine.check_file(path, &source, &tree, None, false);
     if let Some((rule, message)) = outcome.panics.first() {
         return Err(format!("internal error in rule {rule}: {message}"));
     }
@@ -570,37 +524,9 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     Ok(outcome.diagnostics)
 }
 
-fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
-    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
-}
-
-/// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
-/// refused with the reason. A NUL byte in valid UTF-8 is text (a string or a comment may hold
-/// one, as in `` `${ns}\0${key}` `` written with the character itself); in bytes that are no
-/// UTF-8 it marks a binary file.
+/// Source bytes to text (see [`crate::analyze::decode`]).
 pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
-    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
-        return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
-    }
-    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
-        return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
-    }
-    let mut text = String::from_utf8(bytes).map_err(|e| match memchr::memchr(0, e.as_bytes()) {
-        Some(pos) => format!("binary file (NUL byte at offset {pos}, and not UTF-8)"),
-        None => format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()),
-    })?;
-    if text.starts_with('\u{feff}') {
-        text.drain(..3);
-    }
-    Ok(text)
-}
-
-fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
-    if bytes.len() % 2 != 0 {
-        return Err(());
-    }
-    let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();
-    String::from_utf16(&units).map_err(|_| ())
+    crate::analyze::decode(bytes)
 }
 
 /// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's

@@ -26,6 +26,18 @@ pub struct Diagnostic {
     pub baseline: Option<BaselineState>,
     /// Stable identity of the matched code, independent of line numbers.
     pub fingerprint: String,
+    /// Other places that explain the finding: the definition of a constant the code uses
+    /// (SARIF `relatedLocations`).
+    pub related: Vec<Related>,
+}
+
+/// A place that explains a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub path: String,
+    pub start: Position,
+    pub end: Position,
+    pub message: String,
 }
 
 impl Diagnostic {

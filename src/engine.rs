@@ -7,12 +7,12 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::context::FileContext;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Related};
 use crate::prefilter::RuleSet;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{Level, Registry, RuleDef, RuleMeta};
 use crate::source::{Position, SourceFile};
-use crate::tree::{Kind, Lang, NodeRef, Tree};
+use crate::tree::{Kind, Lang, NodeRef, Origin, Tree};
 
 /// Which era the project must speak.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,8 +61,18 @@ impl Engine {
     }
 
     /// Runs the rules of `offered` (every rule when `None`) over one lowered file.
-    pub fn check_file(&self, path: &str, source: &SourceFile, tree: &Tree, offered: Option<&RuleSet>) -> FileOutcome {
-        let context = FileContext::of(tree);
+    /// `package_mcp`: the file belongs to a package that is MCP code.
+    pub fn check_file(
+        &self,
+        path: &str,
+        source: &SourceFile,
+        tree: &Tree,
+        offered: Option<&RuleSet>,
+        package_mcp: bool,
+    ) -> FileOutcome {
+        let mut context = FileContext::of(tree);
+        // A file of an MCP package speaks MCP even when it imports no SDK itself.
+        context.mcp |= package_mcp;
         let mut out = FileOutcome::default();
         // Rules the prefilter did not offer the file to are skipped, so are rules that fire only
         // in MCP context (unless they gather facts) elsewhere, and a rule that panicked is
@@ -123,6 +133,7 @@ impl Engine {
                 }
             }
         }
+        drop_uses_of_reported_constants(&mut out.diagnostics, path);
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
@@ -209,10 +220,20 @@ impl<'a> FileCx<'a> {
         self.report_range(node.focus(), message)
     }
 
-    /// Reports a finding of the current rule at a byte range.
+    /// Reports a finding of the current rule at a byte range. When the code there uses a
+    /// constant defined elsewhere, the message names it and the definition is a related place.
     pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
-        let diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
+            diag.message.push_str(&through(origin, self.path));
+            diag.related.push(Related {
+                path: origin.path.clone(),
+                start: origin.start,
+                end: origin.start,
+                message: format!("`{}` is defined here", last_name(&origin.written)),
+            });
+        }
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
         &mut self.out.diagnostics[last]
@@ -286,6 +307,7 @@ impl ProjectCx<'_> {
             suppression: None,
             baseline: None,
             fingerprint: fingerprint(&meta.id, path, snippet),
+            related: Vec::new(),
         };
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
@@ -296,6 +318,38 @@ impl ProjectCx<'_> {
     pub fn report_fact(&mut self, fact: &ProjectFact, message: impl Into<String>) -> &mut Diagnostic {
         self.report_at(&fact.path, fact.range, fact.start, fact.end, &fact.snippet, message)
     }
+}
+
+/// A constant counts once per file: a use of a constant defined in the same file is not
+/// reported when the same rule reports the definition itself (`const V = '2025-03-26'` is the
+/// finding, not each `protocolVersion: V` below it). Uses of a constant of another file are each
+/// reported: that file depends on the value.
+fn drop_uses_of_reported_constants(diagnostics: &mut Vec<Diagnostic>, path: &str) {
+    let defined: Vec<(&'static str, u32)> = diagnostics
+        .iter()
+        .filter_map(|d| d.related.first().filter(|r| r.path == path).map(|r| (d.rule, r.start.line)))
+        .filter(|(rule, line)| diagnostics.iter().any(|o| o.rule == *rule && o.start.line == *line))
+        .collect();
+    if defined.is_empty() {
+        return;
+    }
+    diagnostics
+        .retain(|d| !d.related.first().is_some_and(|r| r.path == path && defined.contains(&(d.rule, r.start.line))));
+}
+
+/// ` (through `X`, defined at path:line)`: how a finding reached a constant's value.
+fn through(origin: &Origin, here: &str) -> String {
+    let at = if origin.path == here {
+        format!("line {}", origin.start.line)
+    } else {
+        format!("{}:{}", origin.path, origin.start.line)
+    };
+    format!(" (through `{}`, defined at {at})", origin.written)
+}
+
+/// `crate::commands::INIT` → `INIT`.
+fn last_name(path: &str) -> &str {
+    path.rsplit([':', '.']).next().unwrap_or(path)
 }
 
 /// Builds a diagnostic of `meta`'s rule for a byte range of a file.
@@ -321,6 +375,7 @@ pub fn make_diagnostic(
         suppression: None,
         baseline: None,
         fingerprint: fingerprint(&meta.id, path, &normalized(source.slice(range.0, range.1))),
+        related: Vec::new(),
     }
 }
 

@@ -5,6 +5,7 @@
 //! ([`engine`], [`rules`]) → project-level rules → collect and sort ([`check`]) → render
 //! ([`report`]).
 
+pub mod analyze;
 pub mod baseline;
 pub mod changed;
 pub mod check;
@@ -14,8 +15,10 @@ pub mod context;
 pub mod diagnostic;
 pub mod discover;
 pub mod engine;
+pub mod index;
 pub mod lang;
 pub mod manifest;
+pub mod packages;
 pub mod patterns;
 pub mod prefilter;
 pub mod project;

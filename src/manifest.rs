@@ -64,8 +64,14 @@ impl Manifest {
 /// Every manifest's dependencies, with Cargo `workspace = true` entries resolved against the
 /// nearest enclosing workspace root among `manifests` (requirement and features merged).
 pub fn resolved_dependencies(manifests: &[Manifest]) -> Vec<(usize, Dependency)> {
+    let refs: Vec<&Manifest> = manifests.iter().collect();
+    resolved_dependencies_ref(&refs)
+}
+
+/// [`resolved_dependencies`] over borrowed manifests.
+pub fn resolved_dependencies_ref(manifests: &[&Manifest]) -> Vec<(usize, Dependency)> {
     // Each manifest is parsed once; members look their inherited entries up in these.
-    let parsed: Vec<Vec<Dependency>> = manifests.iter().map(Manifest::dependencies).collect();
+    let parsed: Vec<Vec<Dependency>> = manifests.iter().map(|m| m.dependencies()).collect();
     let roots: Vec<usize> = manifests
         .iter()
         .enumerate()
@@ -94,7 +100,7 @@ pub fn resolved_dependencies(manifests: &[Manifest]) -> Vec<(usize, Dependency)>
 /// The `[workspace.dependencies]` entry a member inherits: from the nearest workspace root whose
 /// directory contains the member.
 fn workspace_declaration<'m>(
-    manifests: &'m [Manifest],
+    manifests: &[&'m Manifest],
     parsed: &'m [Vec<Dependency>],
     roots: &[usize],
     member: &Manifest,
@@ -103,7 +109,7 @@ fn workspace_declaration<'m>(
     let member_dir = Path::new(&member.path).parent().unwrap_or(Path::new(""));
     let root = roots
         .iter()
-        .filter_map(|&r| manifests.get(r).map(|m| (r, m)))
+        .filter_map(|&r| manifests.get(r).map(|m| (r, *m)))
         .filter(|(_, r)| {
             let dir = Path::new(&r.path).parent().unwrap_or(Path::new(""));
             member_dir.starts_with(dir)

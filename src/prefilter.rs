@@ -164,38 +164,51 @@ impl Prefilter {
 
     /// What the file's bytes allow.
     pub fn decide(&self, bytes: &[u8]) -> Decision {
-        self.scan(bytes, None)
+        self.scan(&[bytes], false, None)
     }
 
     /// What the file's bytes allow, and where its tokens are (none when the prefilter is off):
     /// only the Rust front end uses them, so only Rust files pay for collecting them.
-    pub fn decide_and_mark(&self, bytes: &[u8]) -> (Decision, Option<Hits>) {
-        if self.automaton.is_none() || self.off {
-            return (self.decide(bytes), None);
+    /// `context`: the file speaks MCP whatever its bytes (its package is MCP code).
+    pub fn decide_and_mark(&self, bytes: &[u8], context: bool) -> (Decision, Option<Hits>) {
+        self.decide_parts(&[bytes], context, true)
+    }
+
+    /// Like [`decide_and_mark`](Self::decide_and_mark) over a file and other texts that stand
+    /// for parts of it (the values of the constants it uses): tokens in any part count, and the
+    /// hits are the file's.
+    pub fn decide_parts(&self, parts: &[&[u8]], context: bool, mark: bool) -> (Decision, Option<Hits>) {
+        if !mark || self.automaton.is_none() || self.off {
+            return (self.scan(parts, context, None), None);
         }
         let mut hits = Vec::new();
-        let decision = self.scan(bytes, Some(&mut hits));
+        let decision = self.scan(parts, context, Some(&mut hits));
         (decision, Some(Hits::at(hits)))
     }
 
-    fn scan(&self, bytes: &[u8], mut hits: Option<&mut Vec<usize>>) -> Decision {
+    fn scan(&self, parts: &[&[u8]], assume_context: bool, mut hits: Option<&mut Vec<usize>>) -> Decision {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
             return Decision::Parse(self.always.clone());
         };
         // Which patterns occur (`plain`), and which occur as a word (`word`).
         let mut plain = vec![false; self.roles.len()];
         let mut word = vec![false; self.roles.len()];
-        for m in ac.find_overlapping_iter(bytes) {
-            let id = m.pattern().as_usize();
-            if let Some(hits) = hits.as_deref_mut() {
-                hits.push(m.start());
-            }
-            plain[id] = true;
-            if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
-                word[id] = true;
+        for (k, bytes) in parts.iter().enumerate() {
+            for m in ac.find_overlapping_iter(*bytes) {
+                let id = m.pattern().as_usize();
+                if k == 0 {
+                    if let Some(hits) = hits.as_deref_mut() {
+                        hits.push(m.start());
+                    }
+                }
+                plain[id] = true;
+                if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
+                    word[id] = true;
+                }
             }
         }
-        let context = plain.iter().zip(&self.roles).any(|(seen, roles)| *seen && roles.contains(&Role::Context));
+        let context = assume_context
+            || plain.iter().zip(&self.roles).any(|(seen, roles)| *seen && roles.contains(&Role::Context));
         let mut parse = self.always.clone();
         let mut facts = RuleSet::default();
         let mut needed = false;
@@ -220,6 +233,13 @@ impl Prefilter {
             Decision::Skip
         }
     }
+
+    /// The tokens of every rule, of MCP context and of the run, in one automaton that finds
+    /// them anywhere (ASCII case-insensitively): the project index keeps a constant whose value
+    /// holds one (see [`crate::index::meaningful_str`]).
+    pub fn token_finder(&self) -> Option<&AhoCorasick> {
+        self.automaton.as_ref()
+    }
 }
 
 /// Where a file's tokens start: every match of every rule's tokens, of the context tokens and
@@ -235,6 +255,13 @@ impl Hits {
     pub fn at(mut starts: Vec<usize>) -> Hits {
         starts.sort_unstable();
         Hits(starts)
+    }
+
+    /// These hits and more token starts.
+    pub fn with(self, more: impl Iterator<Item = usize>) -> Hits {
+        let mut all = self.0;
+        all.extend(more);
+        Hits::at(all)
     }
 
     /// Whether no token starts within `start..end`.

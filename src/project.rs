@@ -19,7 +19,7 @@ pub struct ProjectFact {
 }
 
 /// Which package manager a manifest belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ManifestKind {
     /// `package.json`
     Npm,

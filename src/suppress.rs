@@ -262,6 +262,7 @@ fn about(meta: &'static RuleMeta, path: &str, s: &Suppression, message: String) 
         suppression: None,
         baseline: None,
         fingerprint: fingerprint(&meta.id, path, &s.snippet),
+        related: Vec::new(),
     }
 }
 

@@ -173,6 +173,16 @@ pub mod flags {
     pub const FROM_TOKENS: u16 = 1 << 10;
     /// An `async` function.
     pub const ASYNC: u16 = 1 << 11;
+    /// An `Import` that re-exports what it imports (`export { X } from './x'`,
+    /// `export * from './x'`).
+    pub const REEXPORT: u16 = 1 << 12;
+    /// An `Other` node that is a module or namespace declared inline (`mod commands { … }`);
+    /// `text` is its name.
+    pub const MODULE: u16 = 1 << 13;
+    /// A name the project index resolved to a constant's value: a `Str` that was an
+    /// identifier or path (see [`crate::tree::Tree::resolve_to_str`]), or an `Ident`/`Member`
+    /// that carries the integer it stands for.
+    pub const RESOLVED: u16 = 1 << 14;
 }
 
 #[derive(Clone, Debug)]
@@ -208,6 +218,19 @@ impl Comment {
     }
 }
 
+/// Where a name the project index resolved was defined: rules report a use of it as a use
+/// of its value, and the finding names the definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The name as written at the use (`SESSION_HEADER`, `crate::commands::INIT`).
+    pub written: String,
+    /// The file that defines it, relative to the scan root.
+    pub path: String,
+    /// Byte range and position of the definition's name in that file.
+    pub range: (usize, usize),
+    pub start: crate::source::Position,
+}
+
 /// A lowered file.
 #[derive(Clone, Debug)]
 pub struct Tree {
@@ -218,6 +241,10 @@ pub struct Tree {
     /// Function bodies left unread because they hold no trigger token (see
     /// [`crate::prefilter::Hits`]).
     pub unread_bodies: u32,
+    /// Names resolved to a constant's value, by node id (sorted): where each was defined.
+    resolved: Vec<(NodeId, Origin)>,
+    /// Names resolved to a list of strings, by node id (sorted).
+    lists: Vec<(NodeId, Vec<String>)>,
 }
 
 impl Tree {
@@ -244,6 +271,67 @@ impl Tree {
     /// Every node in document order (pre-order).
     pub fn nodes(&self) -> impl Iterator<Item = NodeRef<'_>> + '_ {
         (0..self.nodes.len() as NodeId).map(move |id| NodeRef { tree: self, id })
+    }
+
+    /// Makes a name that stands for a string constant a string literal of that value: rules
+    /// then read `headers.get(SESSION_HEADER)` as `headers.get("Mcp-Session-Id")`. The parts
+    /// of a path (`crate`, `commands` in `crate::commands::INIT`) stop being names.
+    pub fn resolve_to_str(&mut self, id: NodeId, value: &str, origin: Origin) {
+        let end = self.node(id).subtree_end();
+        let (start, len) = self.intern(value);
+        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+        n.kind = Kind::Str;
+        n.text_start = start;
+        n.text_len = len;
+        n.flags = (n.flags & !(flags::STATIC_PATH | flags::OPTIONAL)) | flags::RESOLVED;
+        for inner in self.nodes.get_mut(id as usize + 1..end as usize).into_iter().flatten() {
+            inner.kind = Kind::Other;
+            inner.text_len = 0;
+        }
+        self.record(id, origin);
+    }
+
+    /// Gives a name that stands for an integer constant that integer (see
+    /// [`NodeRef::resolved_int`]); it stays a name, so that a constant counts where code
+    /// branches on it, not at every use.
+    pub fn resolve_to_int(&mut self, id: NodeId, value: i64, origin: Origin) {
+        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+        n.num = value;
+        n.flags |= flags::RESOLVED;
+        self.record(id, origin);
+    }
+
+    /// Records that a name stands for a list of strings (`SUPPORTED_VERSIONS`).
+    pub fn resolve_to_strs(&mut self, id: NodeId, values: Vec<String>, origin: Origin) {
+        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+        n.flags |= flags::RESOLVED;
+        let at = self.lists.partition_point(|(i, _)| *i < id);
+        self.lists.insert(at, (id, values));
+        self.record(id, origin);
+    }
+
+    fn record(&mut self, id: NodeId, origin: Origin) {
+        let at = self.resolved.partition_point(|(i, _)| *i < id);
+        self.resolved.insert(at, (id, origin));
+    }
+
+    fn intern(&mut self, text: &str) -> (u32, u32) {
+        let start = self.strings.len();
+        self.strings.push_str(text);
+        (clamp(start), clamp(text.len()))
+    }
+
+    /// The definitions of the resolved names whose uses lie within a byte range.
+    pub fn origins_within(&self, start: usize, end: usize) -> impl Iterator<Item = &Origin> + '_ {
+        self.resolved.iter().filter_map(move |(id, o)| {
+            let n = self.nodes.get(*id as usize)?;
+            (n.start as usize >= start && n.end as usize <= end && n.end > n.start).then_some(o)
+        })
+    }
+
+    /// How many names were resolved to a constant.
+    pub fn resolved_count(&self) -> usize {
+        self.resolved.len()
     }
 }
 
@@ -343,6 +431,33 @@ impl<'t> NodeRef<'t> {
         (n.kind == Kind::Num && n.flags & flags::INT != 0).then_some(n.num)
     }
 
+    /// The integer a name stands for, when the project index resolved it to a constant
+    /// (`ErrorCode::RESOURCE_NOT_FOUND` defined in another file).
+    pub fn resolved_int(&self) -> Option<i64> {
+        let n = self.raw();
+        (matches!(n.kind, Kind::Ident | Kind::Member) && n.flags & flags::RESOLVED != 0 && n.flags & flags::INT == 0)
+            .then_some(n.num)
+            .filter(|_| self.tree.lists.binary_search_by_key(&self.id, |(i, _)| *i).is_err())
+    }
+
+    /// The strings a name stands for, when the project index resolved it to a list constant
+    /// (`SUPPORTED_VERSIONS`).
+    pub fn resolved_strs(&self) -> Option<&'t [String]> {
+        let i = self.tree.lists.binary_search_by_key(&self.id, |(i, _)| *i).ok()?;
+        self.tree.lists.get(i).map(|(_, v)| v.as_slice())
+    }
+
+    /// Whether the project index resolved this node from a name (see [`Origin`]).
+    pub fn is_resolved(&self) -> bool {
+        self.has_flag(flags::RESOLVED)
+    }
+
+    /// Where the constant this node was resolved from is defined.
+    pub fn origin(&self) -> Option<&'t Origin> {
+        let i = self.tree.resolved.binary_search_by_key(&self.id, |(i, _)| *i).ok()?;
+        self.tree.resolved.get(i).map(|(_, o)| o)
+    }
+
     /// The string value of a `Str` node.
     pub fn str_value(&self) -> Option<&'t str> {
         (self.kind() == Kind::Str).then(|| self.text())
@@ -402,7 +517,7 @@ impl<'t> NodeRef<'t> {
     }
 
     /// One past the id of the last node in this node's subtree.
-    fn subtree_end(&self) -> NodeId {
+    pub fn subtree_end(&self) -> NodeId {
         let mut n = *self;
         loop {
             let next = n.raw().next_sibling;
@@ -762,7 +877,15 @@ impl TreeBuilder {
     }
 
     pub fn finish(self) -> Tree {
-        Tree { lang: self.lang, nodes: self.nodes, strings: self.strings, comments: self.comments, unread_bodies: 0 }
+        Tree {
+            lang: self.lang,
+            nodes: self.nodes,
+            strings: self.strings,
+            comments: self.comments,
+            unread_bodies: 0,
+            resolved: Vec::new(),
+            lists: Vec::new(),
+        }
     }
 }
 

@@ -796,7 +796,18 @@ impl Lowerer<'_> {
             }
             path.push_str(&leaf);
         }
-        self.leaf(Kind::Import, role, span, &path);
+        // `use a::B as C`: the local name is a `Value` leaf under the import.
+        match tree {
+            UseTree::Rename(r) => {
+                self.open(Kind::Import, role, span, &path);
+                let alias = self.ident_range(&r.rename);
+                self.leaf(Kind::Other, Role::Value, alias, &name(&r.rename));
+                self.close();
+            }
+            _ => {
+                self.leaf(Kind::Import, role, span, &path);
+            }
+        }
     }
 
     fn func(&mut self, attrs: &[Attribute], sig: &Signature, body: Option<&Block>, span: (usize, usize), role: Role) {
@@ -1022,7 +1033,8 @@ impl Lowerer<'_> {
         };
         let head = m.unsafety.map_or(m.mod_token.span, |u| u.span);
         let span = self.item_span(&m.attrs, vis_or(&m.vis, head), last);
-        self.open(Kind::Other, role, span, &name(&m.ident));
+        let id = self.open(Kind::Other, role, span, &name(&m.ident));
+        self.b.set_flag(id, flags::MODULE);
         self.attrs(&m.attrs);
         for item in m.content.iter().flat_map(|(_, items)| items) {
             self.item(item, Role::Stmt);
@@ -2911,7 +2923,13 @@ mod tests {
         let t = parse("use a::{b, c::D};\nuse rmcp::model::*;\nuse x::{self, y as z};\nextern crate core;");
         let imports: Vec<_> = t.nodes().filter(|n| n.kind() == Kind::Import).map(|n| n.text()).collect();
         assert_eq!(imports, ["a::b", "a::c::D", "rmcp::model::*", "x", "x::y", "core"]);
-        assert!(t.nodes().filter(|n| n.kind() == Kind::Import).all(|n| n.children().count() == 0));
+        // Only a renamed leaf has a child: the local name it binds.
+        let aliases: Vec<(&str, &str)> = t
+            .nodes()
+            .filter(|n| n.kind() == Kind::Import)
+            .flat_map(|i| i.children().map(move |c| (i.text(), c.text())))
+            .collect();
+        assert_eq!(aliases, [("x::y", "z")]);
     }
 
     #[test]

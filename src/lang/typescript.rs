@@ -318,6 +318,8 @@ impl<'s, 't> Lowerer<'s, 't> {
             "program" => {
                 self.open(node, Kind::Module, role, "", stack);
             }
+            // `export { X as Y } from './x'`, `export * from './x'`: an import that re-exports.
+            "export_statement" if self.child(node, F::Source).is_some() => self.reexport(node, role),
             // Wrappers with no meaning of their own.
             "parenthesized_expression"
             | "expression_statement"
@@ -693,10 +695,10 @@ impl<'s, 't> Lowerer<'s, 't> {
             let parts: Vec<Node<'_>> = clause.named_children(&mut cursor).collect();
             for part in parts {
                 match self.kind(part) {
-                    "identifier" => self.binding(part, None),
+                    "identifier" => self.named_binding("default", part),
                     "namespace_import" => {
                         if let Some(id) = part.named_child(0) {
-                            self.binding(id, None);
+                            self.named_binding("*", id);
                         }
                     }
                     "named_imports" => {
@@ -716,6 +718,56 @@ impl<'s, 't> Lowerer<'s, 't> {
                 }
             }
         }
+    }
+
+    /// `export { a, b as c } from './m'` (bindings as an import's, the exported name as the
+    /// local one), `export * as ns from './m'` (`*` as `ns`), `export * from './m'` (`*` as
+    /// `*`), under an `Import` flagged [`flags::REEXPORT`].
+    fn reexport(&mut self, node: Node<'_>, role: Role) {
+        let spec = self.child(node, F::Source).map(|s| decode_string(self.text(s))).unwrap_or_default();
+        let id = self.b.open(Kind::Import, role, Self::span(node), &spec);
+        self.b.set_flag(id, flags::REEXPORT);
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let mut named = false;
+        for part in parts {
+            match self.kind(part) {
+                "export_clause" => {
+                    named = true;
+                    let mut cursor = part.walk();
+                    let specs: Vec<Node<'_>> =
+                        part.named_children(&mut cursor).filter(|c| self.kind(*c) == "export_specifier").collect();
+                    for spec in specs {
+                        match (self.child(spec, F::Name), self.child(spec, F::Alias)) {
+                            (Some(name), Some(alias)) => self.binding(alias, Some(name)),
+                            (Some(name), None) => self.binding(name, None),
+                            _ => {}
+                        }
+                    }
+                }
+                "namespace_export" => {
+                    named = true;
+                    if let Some(id) = part.named_child(0) {
+                        self.named_binding("*", id);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !named {
+            let span = Self::span(node);
+            self.b.leaf(Kind::Other, Role::Key, span, "*");
+            self.b.leaf(Kind::Other, Role::Value, span, "*");
+        }
+        self.b.close();
+    }
+
+    /// A binding whose exported name is not written: `default` for `import X from …`, `*` for
+    /// `import * as X from …`.
+    fn named_binding(&mut self, exported: &str, local: Node<'_>) {
+        self.b.leaf(Kind::Other, Role::Key, Self::span(local), exported);
+        let text = self.text(local);
+        self.b.leaf(Kind::Other, Role::Value, Self::span(local), text);
     }
 
     fn binding(&mut self, local: Node<'_>, imported: Option<Node<'_>>) {
@@ -1112,9 +1164,9 @@ mod tests {
         assert_eq!(imports[0].text(), "@modelcontextprotocol/client");
         assert_eq!(
             imports[0].import_bindings(),
-            vec![("Default", "Default"), ("Client", "McpClient"), ("Tool", "Tool")]
+            vec![("default", "Default"), ("Client", "McpClient"), ("Tool", "Tool")]
         );
-        assert_eq!(imports[1].import_bindings(), vec![("sdk", "sdk")]);
+        assert_eq!(imports[1].import_bindings(), vec![("*", "sdk")]);
         assert!(imports[2].import_bindings().is_empty());
         // Bindings are not identifiers: name patterns never match an import line.
         assert!(t.nodes().all(|n| n.kind() != Kind::Ident));

@@ -126,7 +126,9 @@ impl Rule for SessionState {
         for node in tree.nodes() {
             let found = match node.kind() {
                 Kind::Index => node.object().zip(node.child(Role::Index)),
-                Kind::Call => node
+                // A method call on a map: `sessions.get(id)`, not a function of a module
+                // (`sink::get(&session_id)`).
+                Kind::Call if !node.callee().is_some_and(|c| c.has_flag(crate::tree::flags::STATIC_PATH)) => node
                     .call_name()
                     .filter(|n| lists.keyed_reads.contains(n))
                     .and_then(|_| node.receiver().zip(node.arg(0))),

@@ -1,0 +1,402 @@
+//! One file, top to bottom: read → decode → decide from its tokens what could fire → parse
+//! once and lower → resolve the names the project index knows → index what it defines → run
+//! the offered rules. Never panics on input: every failure becomes a [`NotAnalyzed`].
+
+use std::time::{Duration, Instant};
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::diagnostic::NotAnalyzed;
+use crate::discover::{self, Candidate, FileKind};
+use crate::engine::{Engine, FileOutcome};
+use crate::index::{self, FileIndex, ProjectIndex, Resolver};
+use crate::lang::{self, ParseFailure};
+use crate::prefilter::{Decision, Prefilter, RuleSet};
+use crate::project::Manifest;
+use crate::source::SourceFile;
+use crate::suppress::{self, Suppression};
+use crate::tree::Lang;
+
+/// Stack size of the analysis threads. The front ends refuse nesting beyond
+/// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit, so
+/// that Rust files parse here rather than on a thread started for them.
+pub const STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// What analyzing one file produced.
+pub struct FileResult {
+    pub path: String,
+    pub outcome: FileOutcome,
+    pub not_analyzed: Option<NotAnalyzed>,
+    pub manifest: Option<Manifest>,
+    pub suppressions: Vec<Suppression>,
+    pub lang: Option<Lang>,
+    pub skipped: bool,
+    /// Skipped for now: only these rules' fact tokens occur in it.
+    pub deferred: Option<RuleSet>,
+    /// What it defines and imports (for a parsed source file).
+    pub index: Option<FileIndex>,
+    /// The file speaks MCP on its own (its tree, not its package).
+    pub own_context: bool,
+    /// Which pass produced it: 0 the first, 1 the facts pass, 2 the pass with the index.
+    pub pass: u8,
+    /// Names resolved to a constant of another place.
+    pub resolved: usize,
+    pub bytes: u64,
+    pub bodies_unread: u32,
+    pub read_scan: Duration,
+    pub parse: Duration,
+    pub rules: Duration,
+}
+
+/// The result of a file no pass looked at.
+pub fn empty(path: &str) -> FileResult {
+    FileResult::new(path, 0)
+}
+
+impl FileResult {
+    fn new(path: &str, pass: u8) -> Self {
+        FileResult {
+            path: path.to_string(),
+            outcome: FileOutcome::default(),
+            not_analyzed: None,
+            manifest: None,
+            suppressions: Vec::new(),
+            lang: None,
+            skipped: false,
+            deferred: None,
+            index: None,
+            own_context: false,
+            pass,
+            resolved: 0,
+            bytes: 0,
+            bodies_unread: 0,
+            read_scan: Duration::ZERO,
+            parse: Duration::ZERO,
+            rules: Duration::ZERO,
+        }
+    }
+}
+
+/// The pass a file is analyzed in.
+pub enum Pass<'a> {
+    /// Every file, with what its manifest says of its package.
+    First,
+    /// A deferred file whose rules' file checks asked for a name it may define (`demands`,
+    /// the file's deferred rules that have some).
+    Facts(&'a crate::check::Demands, &'a RuleSet),
+    /// Again, with the project index: the file uses names the index gives a meaning, or its
+    /// package turned out to be MCP code.
+    /// `context_changed`: its package turned out to be MCP code and the file has no context of
+    /// its own, so rules that need context see it now.
+    Resolve {
+        index: &'a ProjectIndex,
+        file: usize,
+        names: &'a NameScanner,
+        demands: Option<&'a crate::check::Demands>,
+        context_changed: bool,
+    },
+}
+
+/// What a file's analysis needs to know besides the file.
+pub struct Job<'a> {
+    pub candidate: &'a Candidate,
+    pub engine: &'a Engine,
+    pub prefilter: &'a Prefilter,
+    pub index_tokens: &'a IndexTokens,
+    /// The file's package is MCP code (by its manifest in the first pass).
+    pub package_mcp: bool,
+    pub pass: Pass<'a>,
+}
+
+/// Analyzes one file. In the [`Pass::Resolve`] pass, `None` means the index changes nothing
+/// for this file: its earlier result stands.
+pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
+    let c = job.candidate;
+    let pass_number = match job.pass {
+        Pass::First => 0,
+        Pass::Facts(..) => 1,
+        Pass::Resolve { .. } => 2,
+    };
+    let mut r = FileResult::new(&c.rel, pass_number);
+    let t = Instant::now();
+    let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
+        Ok(b) => b,
+        Err(reason) => {
+            r.not_analyzed = Some(not_analyzed(c, reason, None));
+            return Some(r);
+        }
+    };
+    r.bytes = bytes.len() as u64;
+    let text = match decode(bytes) {
+        Ok(t) => t,
+        Err(reason) => {
+            r.not_analyzed = Some(not_analyzed(c, reason, None));
+            return Some(r);
+        }
+    };
+    if c.kind == FileKind::Manifest {
+        if let Some(kind) = Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
+            r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
+        }
+        r.read_scan = t.elapsed();
+        return Some(r);
+    }
+    // Build output is never analyzed, whatever it mentions: decided before the prefilter, so
+    // that the listing is the same with and without it.
+    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
+        r.not_analyzed = Some(not_analyzed(c, reason, None));
+        r.read_scan = t.elapsed();
+        return Some(r);
+    }
+    let bytes = text.as_bytes();
+    let rust = c.kind == FileKind::Rust;
+    let eligible = job.index_tokens.eligible(bytes, job.package_mcp);
+    let (decision, hits, names) = match &job.pass {
+        Pass::First => {
+            let (decision, hits) = job.prefilter.decide_parts(&[bytes], job.package_mcp, rust);
+            (decision, hits, Vec::new())
+        }
+        // The facts pass reads every body: a demanded name need not be a token.
+        Pass::Facts(demands, rules) => {
+            let found = demands.found_in(rules, bytes);
+            let decision = if found.is_empty() { Decision::Skip } else { Decision::Parse(found) };
+            (decision, None, Vec::new())
+        }
+        Pass::Resolve { index, file, names, demands, context_changed } => {
+            let found = names.find(bytes, |name| index.visible(*file, name));
+            // Nothing to resolve, and no context the first pass lacked: the first result stands.
+            if found.is_empty() && !context_changed {
+                return None;
+            }
+            let values: Vec<String> = found.iter().flat_map(|(name, _)| names.values(name)).collect();
+            let mut parts: Vec<&[u8]> = vec![bytes];
+            parts.extend(values.iter().map(|v| v.as_bytes()));
+            let (mut decision, hits) = job.prefilter.decide_parts(&parts, job.package_mcp, rust);
+            if let (Decision::Defer(rules), Some(d)) = (&decision, demands) {
+                let wanted = d.found_in(rules, bytes);
+                decision = if wanted.is_empty() { Decision::Skip } else { Decision::Parse(wanted) };
+            }
+            // Bodies that use a resolved name are read, as bodies holding a token are.
+            let hits = hits.map(|h| h.with(found.iter().map(|(_, at)| *at)));
+            (decision, hits, found)
+        }
+    };
+    r.read_scan = t.elapsed();
+    let mut index_only = false;
+    let offered = match decision {
+        Decision::Parse(rules) => rules,
+        // A file no rule can use is still read for the index when it may define a name with a
+        // meaning (`pub const PING: &str = "ping";`).
+        Decision::Skip | Decision::Defer(_) if eligible && matches!(job.pass, Pass::First) => {
+            if let Decision::Defer(rules) = decision {
+                r.deferred = Some(rules);
+            }
+            r.skipped = true;
+            index_only = true;
+            RuleSet::default()
+        }
+        Decision::Skip => {
+            r.skipped = true;
+            return Some(r);
+        }
+        Decision::Defer(rules) => {
+            r.skipped = true;
+            r.deferred = Some(rules);
+            return Some(r);
+        }
+    };
+    if matches!(job.pass, Pass::Resolve { .. }) && names.is_empty() && offered.is_empty() {
+        return None;
+    }
+
+    let t = Instant::now();
+    let source = SourceFile::new(text);
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
+        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
+        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
+        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
+    }));
+    r.parse = t.elapsed();
+    let mut tree = match parsed {
+        Ok(Ok(tree)) => tree,
+        Ok(Err(failure)) => {
+            let position = failure.offset.map(|o| source.position(o));
+            r.not_analyzed = Some(not_analyzed(c, failure.reason, position));
+            return Some(r);
+        }
+        Err(_) => {
+            let mut n = not_analyzed(c, "internal error while parsing".into(), None);
+            n.internal = true;
+            r.not_analyzed = Some(n);
+            return Some(r);
+        }
+    };
+    r.lang = Some(tree.lang());
+    r.bodies_unread = tree.unread_bodies;
+
+    let t = Instant::now();
+    if let Pass::Resolve { index, file, .. } = &job.pass {
+        r.resolved = Resolver::new(index, *file).substitute(&mut tree, &source);
+    }
+    let own = crate::context::FileContext::of(&tree);
+    r.own_context = own.mcp;
+    if eligible {
+        r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
+    }
+    if !index_only {
+        let outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp);
+        if let Some((rule, message)) = outcome.panics.first() {
+            let mut n = not_analyzed(c, format!("internal error in rule {rule}: {message}"), None);
+            n.internal = true;
+            r.not_analyzed = Some(n);
+        }
+        r.outcome = outcome;
+        r.suppressions = suppress::collect(&tree, &source);
+    }
+    r.rules = t.elapsed();
+    Some(r)
+}
+
+/// The tokens that make a file worth indexing: every rule's trigger tokens and the signs of
+/// MCP context. A file is indexed when it holds one and is MCP code, by its package or by a
+/// sign of its own, whether or not the prefilter lets a rule see it, so that the index (and the
+/// findings it leads to) is the same with `--no-prefilter`.
+pub struct IndexTokens {
+    automaton: Option<AhoCorasick>,
+    /// Per pattern: a sign of MCP context.
+    context: Vec<bool>,
+}
+
+impl IndexTokens {
+    pub fn new(rules: &[&crate::rules::RuleDef]) -> IndexTokens {
+        let mut tokens: Vec<(String, bool)> = rules
+            .iter()
+            .flat_map(|r| {
+                let p = &r.meta.prefilter;
+                p.tokens.iter().chain(&p.words).chain(&p.context_tokens)
+            })
+            .map(|t| (t.to_ascii_lowercase(), false))
+            .chain(crate::context::context_tokens().into_iter().map(|t| (t, true)))
+            .collect();
+        tokens.sort();
+        tokens.dedup_by(|a, b| {
+            if a.0 == b.0 {
+                b.1 |= a.1;
+                true
+            } else {
+                false
+            }
+        });
+        let automaton = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(tokens.iter().map(|(t, _)| t))
+            .ok();
+        IndexTokens { automaton, context: tokens.iter().map(|(_, c)| *c).collect() }
+    }
+
+    /// Whether a text holds one of the tokens (a constant's value worth resolving).
+    pub fn holds_token(&self, text: &str) -> bool {
+        self.automaton.as_ref().is_some_and(|a| a.is_match(text))
+    }
+
+    /// Whether a file is indexed: it holds a token, and it is MCP code by its package or
+    /// holds a sign of MCP context itself.
+    fn eligible(&self, bytes: &[u8], package_mcp: bool) -> bool {
+        let Some(a) = &self.automaton else { return false };
+        let mut any = false;
+        for m in a.find_overlapping_iter(bytes) {
+            any = true;
+            if package_mcp || self.context.get(m.pattern().as_usize()).copied().unwrap_or(false) {
+                return true;
+            }
+        }
+        any && package_mcp
+    }
+}
+
+/// Finds the names the project index gives a meaning in a file's bytes, as whole identifiers.
+pub struct NameScanner {
+    automaton: Option<AhoCorasick>,
+    names: Vec<String>,
+    /// Per name: the values it stands for, whose tokens the prefilter counts as the file's.
+    values: Vec<Vec<String>>,
+}
+
+impl NameScanner {
+    /// `names`: each name with the string values it may stand for.
+    pub fn new(mut names: Vec<(String, Vec<String>)>) -> NameScanner {
+        names.sort();
+        names.dedup_by(|a, b| a.0 == b.0);
+        let automaton = (!names.is_empty())
+            .then(|| AhoCorasickBuilder::new().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _)| n)).ok())
+            .flatten();
+        let values = names.iter().map(|(_, v)| v.clone()).collect();
+        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.automaton.is_none()
+    }
+
+    /// The names that occur in `bytes` as whole identifiers and that `visible` admits, with
+    /// where each occurrence starts.
+    pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(String, usize)> {
+        let Some(a) = &self.automaton else { return Vec::new() };
+        let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
+        let mut out: Vec<(String, usize)> = Vec::new();
+        let mut admitted: Vec<Option<bool>> = vec![None; self.names.len()];
+        for m in a.find_overlapping_iter(bytes) {
+            let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
+                && !bytes.get(m.end()).is_some_and(ident);
+            if !whole {
+                continue;
+            }
+            let k = m.pattern().as_usize();
+            let Some(name) = self.names.get(k) else { continue };
+            let ok = *admitted[k].get_or_insert_with(|| visible(name));
+            if ok {
+                out.push((name.clone(), m.start()));
+            }
+        }
+        out
+    }
+
+    /// The string values a name may stand for.
+    pub fn values(&self, name: &str) -> Vec<String> {
+        self.names.iter().position(|n| n == name).and_then(|i| self.values.get(i)).cloned().unwrap_or_default()
+    }
+}
+
+fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
+    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
+}
+
+/// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
+/// refused with the reason. A NUL byte in valid UTF-8 is text (a string or a comment may hold
+/// one, as in `` `${ns}\0${key}` `` written with the character itself); in bytes that are no
+/// UTF-8 it marks a binary file.
+pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
+    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        return utf16(rest, u16::from_le_bytes).map_err(|_| "invalid UTF-16 (little-endian) text".to_string());
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        return utf16(rest, u16::from_be_bytes).map_err(|_| "invalid UTF-16 (big-endian) text".to_string());
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| match memchr::memchr(0, e.as_bytes()) {
+        Some(pos) => format!("binary file (NUL byte at offset {pos}, and not UTF-8)"),
+        None => format!("not valid UTF-8 (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+    }
+    Ok(text)
+}
+
+fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
+    if bytes.len() % 2 != 0 {
+        return Err(());
+    }
+    let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();
+    String::from_utf16(&units).map_err(|_| ())
+}

@@ -1,0 +1,256 @@
+//! One file's index, read off its lowered tree: the names it defines at module level (and in
+//! inline modules, impls, enums and constant objects), with their values where they are
+//! literals, and the names it imports.
+
+use std::collections::BTreeSet;
+
+use super::{Def, DefKind, FileIndex, Import, Value};
+use crate::source::SourceFile;
+use crate::tree::{flags, Kind, Lang, NodeRef, Role, Tree};
+
+/// The index of one lowered file. `mcp` is the file's own MCP context.
+pub fn build(path: &str, source: &SourceFile, tree: &Tree, mcp: bool) -> FileIndex {
+    let mut out = FileIndex { path: path.to_string(), lang: Some(tree.lang()), mcp, ..FileIndex::default() };
+    let mut b = Builder { source, out: &mut out };
+    match tree.lang() {
+        Lang::Rust => b.rust_items(tree.root(), &mut Vec::new()),
+        Lang::TypeScript => b.ts_module(tree.root()),
+    }
+    out.methods = distinct_methods(tree);
+    out
+}
+
+struct Builder<'a> {
+    source: &'a SourceFile,
+    out: &'a mut FileIndex,
+}
+
+impl Builder<'_> {
+    fn def(&mut self, node: NodeRef<'_>, name: &str, scope: &[String], kind: DefKind) {
+        if name.is_empty() {
+            return;
+        }
+        let range = node.name_span().unwrap_or(node.span());
+        self.out.defs.push(Def {
+            name: name.to_string(),
+            scope: scope.to_vec(),
+            kind,
+            range,
+            start: self.source.position(range.0),
+        });
+    }
+
+    // -- Rust --------------------------------------------------------------------------------
+
+    /// The items of a module (the file, or an inline `mod`).
+    fn rust_items(&mut self, module: NodeRef<'_>, scope: &mut Vec<String>) {
+        for item in module.children() {
+            match item.kind() {
+                Kind::Var => {
+                    if let Some(value) = item.child(Role::Init).and_then(rust_value) {
+                        self.def(item, item.text(), scope, DefKind::Const(value));
+                    }
+                }
+                Kind::Fn => self.def(item, item.text(), scope, DefKind::Fn { params: params(item) }),
+                Kind::Container if item.has_flag(flags::IMPL) => {
+                    let owner = item.text().to_string();
+                    scope.push(owner);
+                    for member in item.children() {
+                        match member.kind() {
+                            Kind::Fn => self.def(member, member.text(), scope, DefKind::Fn { params: params(member) }),
+                            Kind::Var => {
+                                if let Some(value) = member.child(Role::Init).and_then(rust_value) {
+                                    self.def(member, member.text(), scope, DefKind::Const(value));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    scope.pop();
+                }
+                Kind::Container => {
+                    self.def(item, item.text(), scope, DefKind::Type);
+                    scope.push(item.text().to_string());
+                    for member in item.children() {
+                        match member.kind() {
+                            // Enum discriminants: `Code = -32002`.
+                            Kind::Field => {
+                                if let Some(value) = member.child(Role::Init).and_then(rust_value) {
+                                    self.def(member, member.text(), scope, DefKind::Const(value));
+                                }
+                            }
+                            // Trait methods and associated constants with defaults.
+                            Kind::Fn => self.def(member, member.text(), scope, DefKind::Fn { params: params(member) }),
+                            Kind::Var => {
+                                if let Some(value) = member.child(Role::Init).and_then(rust_value) {
+                                    self.def(member, member.text(), scope, DefKind::Const(value));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    scope.pop();
+                }
+                Kind::Import => {
+                    let path = item.text();
+                    let alias = item.children().find(|c| c.role() == Role::Value).map(|c| c.text());
+                    let last = path.rsplit("::").next().unwrap_or(path);
+                    let local = alias.unwrap_or(last);
+                    self.out.imports.push(Import {
+                        local: local.to_string(),
+                        path: path.to_string(),
+                        exported: last.to_string(),
+                        scope: scope.clone(),
+                        reexport: false,
+                    });
+                }
+                Kind::Other if item.has_flag(flags::MODULE) => {
+                    scope.push(item.text().to_string());
+                    self.out.modules.push(scope.clone());
+                    self.rust_items(item, scope);
+                    scope.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // -- TypeScript ---------------------------------------------------------------------------
+
+    fn ts_module(&mut self, root: NodeRef<'_>) {
+        for item in root.children() {
+            match item.kind() {
+                Kind::Var if !item.text().is_empty() => {
+                    let name = item.text();
+                    let Some(init) = item.child(Role::Init).map(ts_unwrapped) else { continue };
+                    if let Some(value) = ts_value(init) {
+                        self.def(item, name, &[], DefKind::Const(value));
+                    } else if init.kind() == Kind::Object {
+                        self.def(item, name, &[], DefKind::Type);
+                        self.ts_object(init, &mut vec![name.to_string()]);
+                    } else if init.kind() == Kind::Fn {
+                        self.def(item, name, &[], DefKind::Fn { params: params(init) });
+                    }
+                }
+                Kind::Fn => self.def(item, item.text(), &[], DefKind::Fn { params: params(item) }),
+                Kind::Container => {
+                    let owner = item.text().to_string();
+                    self.def(item, &owner, &[], DefKind::Type);
+                    let scope = vec![owner];
+                    for member in item.children() {
+                        match member.kind() {
+                            // Enum members and static class properties with a literal value.
+                            Kind::Field => {
+                                if let Some(value) = member.child(Role::Init).map(ts_unwrapped).and_then(ts_value) {
+                                    self.def(member, member.text(), &scope, DefKind::Const(value));
+                                }
+                            }
+                            Kind::Fn => self.def(member, member.text(), &scope, DefKind::Fn { params: params(member) }),
+                            _ => {}
+                        }
+                    }
+                }
+                Kind::Import => {
+                    let reexport = item.has_flag(flags::REEXPORT);
+                    for (exported, local) in item.import_bindings() {
+                        self.out.imports.push(Import {
+                            local: local.to_string(),
+                            path: item.text().to_string(),
+                            exported: exported.to_string(),
+                            scope: Vec::new(),
+                            reexport,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The literal members of a constant object, two levels deep (`METHODS.tools.list`).
+    fn ts_object(&mut self, object: NodeRef<'_>, scope: &mut Vec<String>) {
+        for pair in object.children().filter(|p| p.kind() == Kind::Pair && !p.has_flag(flags::COMPUTED)) {
+            let Some(value) = pair.value().map(ts_unwrapped) else { continue };
+            if let Some(v) = ts_value(value) {
+                self.def(pair, pair.text(), scope, DefKind::Const(v));
+            } else if value.kind() == Kind::Object && scope.len() < 2 {
+                scope.push(pair.text().to_string());
+                self.ts_object(value, scope);
+                scope.pop();
+            }
+        }
+    }
+}
+
+/// Parameters of a function, `self` not counted.
+fn params(f: NodeRef<'_>) -> usize {
+    f.children_with(Role::Param).filter(|p| p.text() != "self").count()
+}
+
+/// The value of a Rust constant's initializer: a string, an integer (also wrapped once,
+/// `ErrorCode(-32002)`), or a list of strings (`&["a", "b"]`, `vec!["a"]`).
+fn rust_value(init: NodeRef<'_>) -> Option<Value> {
+    let init = crate::patterns::see_through(init);
+    match init.kind() {
+        Kind::Str => Some(Value::Str(init.text().to_string())),
+        Kind::Num => init.int().map(Value::Int),
+        Kind::Call => {
+            let mut args = init.args();
+            let first = args.next()?;
+            match (args.next(), first.int()) {
+                (None, Some(v)) => Some(Value::Int(v)),
+                _ => None,
+            }
+        }
+        Kind::Array => strings(init),
+        Kind::Macro if init.text() == "vec" => strings(init),
+        _ => None,
+    }
+}
+
+/// `["a", "b"]`: every element a string.
+fn strings(list: NodeRef<'_>) -> Option<Value> {
+    let items: Vec<String> = list
+        .children()
+        .filter(|c| matches!(c.role(), Role::Elem | Role::Arg))
+        .map(|c| crate::patterns::see_through(c).str_value().map(String::from))
+        .collect::<Option<Vec<_>>>()?;
+    (!items.is_empty()).then_some(Value::Strs(items))
+}
+
+/// A TypeScript initializer without `Object.freeze(…)` around it (`as const` is already gone).
+fn ts_unwrapped(init: NodeRef<'_>) -> NodeRef<'_> {
+    if init.kind() == Kind::Call && init.call_name() == Some("freeze") {
+        if let Some(inner) = init.arg(0) {
+            return inner;
+        }
+    }
+    init
+}
+
+fn ts_value(init: NodeRef<'_>) -> Option<Value> {
+    match init.kind() {
+        Kind::Str => Some(Value::Str(init.text().to_string())),
+        Kind::Num => init.int().map(Value::Int),
+        Kind::Unary if init.text() == "-" => init.children().next().and_then(|n| n.int()).map(|v| Value::Int(-v)),
+        Kind::Array => strings(init),
+        _ => None,
+    }
+}
+
+/// How many distinct MCP method names with a `/` the file writes as string literals or string
+/// keys.
+fn distinct_methods(tree: &Tree) -> usize {
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for n in tree.nodes() {
+        let text = match n.kind() {
+            Kind::Str => n.text(),
+            Kind::Pair if n.has_flag(flags::STRING_KEY) => n.text(),
+            _ => continue,
+        };
+        if text.contains('/') && crate::context::is_mcp_method(text) {
+            seen.insert(text);
+        }
+    }
+    seen.len()
+}

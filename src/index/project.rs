@@ -1,0 +1,573 @@
+//! The merged index of a run: every file's definitions and imports, the Rust module tree of
+//! each crate, the TypeScript module graph, and the packages. It answers one question, "which
+//! definition does this path or imported name lead to?", following `use` paths, `pub use` and
+//! glob re-exports, relative imports, barrel `export * from` files and workspace packages.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use super::{Def, DefKind, FileIndex, Value};
+use crate::packages::Packages;
+use crate::project::ManifestKind;
+
+/// How many links (imports, re-exports, globs) a resolution may follow: real re-export
+/// chains are short, and a cycle of imports must end.
+const MAX_DEPTH: usize = 12;
+
+/// A definition, and the file that holds it.
+#[derive(Clone, Copy, Debug)]
+pub struct Meaning<'a> {
+    pub def: &'a Def,
+    pub path: &'a str,
+    pub file: usize,
+}
+
+impl<'a> Meaning<'a> {
+    pub fn value(&self) -> Option<&'a Value> {
+        self.def.value()
+    }
+}
+
+/// A Rust module: the directory of its crate root and its path within the crate.
+type RustModule = (String, Vec<String>);
+
+/// The project index.
+pub struct ProjectIndex {
+    files: Vec<Option<FileIndex>>,
+    paths: Vec<String>,
+    by_path: HashMap<String, usize>,
+    pub packages: Packages,
+    /// Each file's package.
+    package_of: Vec<Option<usize>>,
+    /// Whether each package is MCP code: by its manifest, or because one of its files shows it.
+    package_mcp: Vec<bool>,
+    /// Each Rust file's module.
+    rust_module: Vec<Option<RustModule>>,
+    /// Rust file modules: (crate root directory, module path) → file.
+    rust_files: HashMap<RustModule, usize>,
+    /// Definitions whose value a rule may care about, by name: the scanner looks for these
+    /// names in other files.
+    meaningful: HashMap<String, BTreeSet<Option<usize>>>,
+}
+
+impl ProjectIndex {
+    /// Merges the files' indexes. `files[i]` is the index of the file at `paths[i]` (`None`
+    /// for a file not parsed); `kinds[i]` its ecosystem (`None` for a file of neither).
+    pub fn new(
+        files: Vec<Option<FileIndex>>,
+        paths: Vec<String>,
+        kinds: &[Option<ManifestKind>],
+        packages: Packages,
+        holds_token: &dyn Fn(&str) -> bool,
+    ) -> ProjectIndex {
+        let by_path = paths.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
+        let package_of: Vec<Option<usize>> =
+            paths.iter().zip(kinds).map(|(p, k)| k.and_then(|k| packages.of(p, k))).collect();
+        let mut package_mcp: Vec<bool> = packages.list.iter().map(|p| p.mcp_by_manifest).collect();
+        for (f, pkg) in files.iter().zip(&package_of) {
+            if let (Some(f), Some(p)) = (f, pkg) {
+                if f.is_mcp_evidence() {
+                    if let Some(slot) = package_mcp.get_mut(*p) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+        let rust_set: HashSet<&str> = paths.iter().filter(|p| p.ends_with(".rs")).map(String::as_str).collect();
+        let mut rust_module = vec![None; paths.len()];
+        let mut rust_files = HashMap::new();
+        for (i, p) in paths.iter().enumerate() {
+            if !p.ends_with(".rs") {
+                continue;
+            }
+            let package_dir = package_of[i].and_then(|k| packages.get(k)).map(|k| k.dir.as_str());
+            if let Some(m) = rust_module_of(p, package_dir, &rust_set) {
+                rust_files.insert(m.clone(), i);
+                rust_module[i] = Some(m);
+            }
+        }
+        let mut index = ProjectIndex {
+            files,
+            paths,
+            by_path,
+            packages,
+            package_of,
+            package_mcp,
+            rust_module,
+            rust_files,
+            meaningful: HashMap::new(),
+        };
+        index.meaningful = index.meaningful_names(holds_token);
+        index
+    }
+
+    /// Names of constants with a value a rule may care about, defined in MCP code (a file of an
+    /// MCP package, or a file with MCP context of its own outside every package), with the
+    /// packages that define them.
+    fn meaningful_names(&self, holds_token: &dyn Fn(&str) -> bool) -> HashMap<String, BTreeSet<Option<usize>>> {
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        for (i, f) in self.files.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let pkg = self.package_of[i];
+            let mcp = match pkg {
+                Some(p) => self.package_mcp.get(p).copied().unwrap_or(false),
+                None => f.mcp,
+            };
+            if !mcp {
+                continue;
+            }
+            for d in &f.defs {
+                let keep = match &d.kind {
+                    DefKind::Const(Value::Str(s)) => super::meaningful_str(s, holds_token),
+                    DefKind::Const(Value::Int(v)) => super::meaningful_int(*v),
+                    DefKind::Const(Value::Strs(list)) => list.iter().any(|s| super::meaningful_str(s, holds_token)),
+                    _ => false,
+                };
+                if keep {
+                    out.entry(d.name.clone()).or_default().insert(pkg);
+                }
+            }
+        }
+        out
+    }
+
+    pub fn file(&self, i: usize) -> Option<&FileIndex> {
+        self.files.get(i).and_then(Option::as_ref)
+    }
+
+    pub fn path(&self, i: usize) -> &str {
+        self.paths.get(i).map_or("", String::as_str)
+    }
+
+    pub fn file_id(&self, path: &str) -> Option<usize> {
+        self.by_path.get(path).copied()
+    }
+
+    /// Replaces one file's index (a file analyzed again in a later round).
+    pub fn set_file(&mut self, i: usize, f: FileIndex) {
+        if let Some(slot) = self.files.get_mut(i) {
+            *slot = Some(f);
+        }
+    }
+
+    pub fn package_of(&self, file: usize) -> Option<usize> {
+        self.package_of.get(file).copied().flatten()
+    }
+
+    /// Whether a file's package is MCP code.
+    pub fn package_is_mcp(&self, file: usize) -> bool {
+        self.package_of(file).and_then(|p| self.package_mcp.get(p)).copied().unwrap_or(false)
+    }
+
+    /// Whether a file's package is MCP code only by what its files show (not its manifest).
+    pub fn package_mcp_by_code(&self, file: usize) -> bool {
+        self.package_of(file).is_some_and(|p| {
+            self.package_mcp.get(p).copied().unwrap_or(false) && !self.packages.list[p].mcp_by_manifest
+        })
+    }
+
+    /// The meaningful names, for the scanner.
+    pub fn meaningful(&self) -> impl Iterator<Item = &str> {
+        self.meaningful.keys().map(String::as_str)
+    }
+
+    /// Each meaningful name with the string values its definitions hold, sorted.
+    pub fn meaningful_values(&self) -> Vec<(String, Vec<String>)> {
+        let mut values: HashMap<&str, BTreeSet<String>> = HashMap::new();
+        for f in self.files.iter().flatten() {
+            for d in f.defs.iter().filter(|d| self.meaningful.contains_key(&d.name)) {
+                let slot = values.entry(d.name.as_str()).or_default();
+                match &d.kind {
+                    DefKind::Const(Value::Str(s)) => {
+                        slot.insert(s.clone());
+                    }
+                    DefKind::Const(Value::Strs(list)) => slot.extend(list.iter().cloned()),
+                    _ => {}
+                }
+            }
+        }
+        let mut out: Vec<(String, Vec<String>)> = self
+            .meaningful
+            .keys()
+            .map(|n| (n.clone(), values.remove(n.as_str()).unwrap_or_default().into_iter().collect()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Whether some meaningful name is visible from a file's package.
+    pub fn sees_meaningful(&self, file: usize) -> bool {
+        let from = self.package_of(file);
+        self.meaningful.values().flatten().any(|to| match (from, to) {
+            (Some(f), Some(t)) => self.packages.sees(f, *t),
+            (None, None) => true,
+            _ => false,
+        })
+    }
+
+    pub fn is_meaningful(&self, name: &str) -> bool {
+        self.meaningful.contains_key(name)
+    }
+
+    /// Whether a file may use the meaningful name `name`: it is defined in the file's package,
+    /// in a package the file's package depends on, or (for a file outside every package) in
+    /// another such file.
+    pub fn visible(&self, file: usize, name: &str) -> bool {
+        let Some(defined_in) = self.meaningful.get(name) else { return false };
+        let from = self.package_of(file);
+        defined_in.iter().any(|to| match (from, to) {
+            (Some(f), Some(t)) => self.packages.sees(f, *t),
+            (None, None) => true,
+            _ => false,
+        })
+    }
+
+    // -- Rust ---------------------------------------------------------------------------------
+
+    /// What a Rust path means in `file`, written inside the inline modules `scope`: `INIT`,
+    /// `crate::commands::INIT`, `super::SUPPORTED_VERSIONS`, `ErrorCode::NOT_FOUND`,
+    /// `neva::commands::PING` (a workspace crate).
+    pub fn rust_path(&self, file: usize, scope: &[String], segs: &[&str]) -> Option<Meaning<'_>> {
+        let (root, module) = self.rust_module.get(file)?.clone()?;
+        let mut here = module;
+        here.extend(scope.iter().cloned());
+        self.rust_in(&(root, here), segs, 0)
+    }
+
+    fn rust_in(&self, at: &RustModule, segs: &[&str], depth: usize) -> Option<Meaning<'_>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let (first, rest) = segs.split_first()?;
+        match *first {
+            "crate" => return self.rust_walk(&(at.0.clone(), Vec::new()), rest, depth),
+            "self" => return self.rust_walk(at, rest, depth),
+            "super" => {
+                let mut up = at.1.clone();
+                up.pop()?;
+                return self.rust_in_or_walk(&(at.0.clone(), up), rest, depth);
+            }
+            _ => {}
+        }
+        if rest.is_empty() {
+            return self.rust_name(at, first, depth);
+        }
+        // `types::X` where `types` is imported here, a child module, a type, or a crate.
+        if let Some(target) = self.rust_import(at, first) {
+            let mut path: Vec<&str> = target.split("::").collect();
+            if path.last() == Some(&"self") {
+                path.pop();
+            }
+            path.extend_from_slice(rest);
+            return self.rust_in(&self.import_base(at), &path, depth + 1);
+        }
+        let mut child = at.1.clone();
+        child.push(first.to_string());
+        if self.rust_module_exists(&(at.0.clone(), child.clone())) {
+            return self.rust_walk(&(at.0.clone(), child), rest, depth);
+        }
+        if let Some(m) = self.rust_owner_member(at, first, rest, depth) {
+            return Some(m);
+        }
+        let pkg = self.packages.crate_named(first)?;
+        let root = self.crate_root(pkg)?;
+        self.rust_walk(&(root, Vec::new()), rest, depth)
+    }
+
+    /// After `super`: more `super`s, or a walk down from there.
+    fn rust_in_or_walk(&self, at: &RustModule, rest: &[&str], depth: usize) -> Option<Meaning<'_>> {
+        if rest.first() == Some(&"super") {
+            return self.rust_in(at, rest, depth);
+        }
+        self.rust_walk(at, rest, depth)
+    }
+
+    /// Walks down module segments from `at`; the last segments name the item (and its owner).
+    fn rust_walk(&self, at: &RustModule, segs: &[&str], depth: usize) -> Option<Meaning<'_>> {
+        let mut module = at.1.clone();
+        let mut i = 0;
+        while i + 1 < segs.len() {
+            let mut next = module.clone();
+            next.push(segs[i].to_string());
+            if !self.rust_module_exists(&(at.0.clone(), next.clone())) {
+                break;
+            }
+            module = next;
+            i += 1;
+        }
+        let at = (at.0.clone(), module);
+        match &segs[i..] {
+            [name] => self.rust_name(&at, name, depth),
+            [owner, rest @ ..] => self.rust_owner_member(&at, owner, rest, depth),
+            [] => None,
+        }
+    }
+
+    /// `Owner::NAME` seen from module `at`: a constant of an enum, impl or trait named `owner`
+    /// defined or imported there; its impls may live in any file of the crate.
+    fn rust_owner_member(&self, at: &RustModule, owner: &str, rest: &[&str], depth: usize) -> Option<Meaning<'_>> {
+        let [name] = rest else { return None };
+        let owner_def = self.rust_name(at, owner, depth)?;
+        if owner_def.def.kind != DefKind::Type {
+            return None;
+        }
+        let mut scope = owner_def.def.scope.clone();
+        scope.push(owner.to_string());
+        if let Some(m) = self.def_in(owner_def.file, &scope, name) {
+            return Some(m);
+        }
+        // `impl ErrorCode { const X }` in another file of the same crate.
+        let root = self.rust_module.get(owner_def.file)?.as_ref()?.0.clone();
+        let owner_name = owner_def.def.name.as_str();
+        for f in 0..self.files.len() {
+            if self.rust_module.get(f).and_then(Option::as_ref).is_none_or(|(r, _)| *r != root) {
+                continue;
+            }
+            let Some(index) = self.file(f) else { continue };
+            if let Some(def) =
+                index.defs.iter().find(|d| d.name == *name && d.scope.last().is_some_and(|o| o == owner_name))
+            {
+                return Some(Meaning { def, path: self.path(f), file: f });
+            }
+        }
+        None
+    }
+
+    /// A name in a module: defined there, imported or re-exported there, or reached through one
+    /// of its glob imports.
+    fn rust_name(&self, at: &RustModule, name: &str, depth: usize) -> Option<Meaning<'_>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let (file, scope) = self.rust_file_of(at)?;
+        if let Some(m) = self.def_in(file, &scope, name) {
+            return Some(m);
+        }
+        let f = self.file(file)?;
+        if let Some(import) = f.imports.iter().find(|i| i.scope == scope && i.local == name && i.local != "*") {
+            let path: Vec<&str> = import.path.split("::").collect();
+            return self.rust_in(&self.import_base(at), &path, depth + 1);
+        }
+        for glob in f.imports.iter().filter(|i| i.scope == scope && i.local == "*") {
+            let mut path: Vec<&str> = glob.path.split("::").collect();
+            path.pop();
+            path.push(name);
+            if let Some(m) = self.rust_in(&self.import_base(at), &path, depth + 1) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Where a `use` path in module `at` starts from (Rust 2018: the module itself).
+    fn import_base(&self, at: &RustModule) -> RustModule {
+        at.clone()
+    }
+
+    /// The path a name is imported under in module `at`, if it is.
+    fn rust_import(&self, at: &RustModule, name: &str) -> Option<&str> {
+        let (file, scope) = self.rust_file_of(at)?;
+        let f = self.file(file)?;
+        f.imports.iter().find(|i| i.scope == scope && i.local == name && i.local != "*").map(|i| i.path.as_str())
+    }
+
+    /// The file that holds module `at`, and the inline modules within it.
+    fn rust_file_of(&self, at: &RustModule) -> Option<(usize, Vec<String>)> {
+        let (root, segs) = at;
+        for cut in (0..=segs.len()).rev() {
+            if let Some(&file) = self.rust_files.get(&(root.clone(), segs[..cut].to_vec())) {
+                let inline = segs[cut..].to_vec();
+                if inline.is_empty() || self.file(file).is_some_and(|f| f.modules.contains(&inline)) {
+                    return Some((file, inline));
+                }
+                return None;
+            }
+        }
+        None
+    }
+
+    fn rust_module_exists(&self, at: &RustModule) -> bool {
+        self.rust_file_of(at).is_some()
+    }
+
+    /// The directory of a Cargo package's library crate root.
+    fn crate_root(&self, pkg: usize) -> Option<String> {
+        let dir = &self.packages.get(pkg)?.dir;
+        let src = if dir.is_empty() { "src".to_string() } else { format!("{dir}/src") };
+        self.rust_files.contains_key(&(src.clone(), Vec::new())).then_some(src)
+    }
+
+    /// A definition of `file` at `scope` named `name`.
+    fn def_in(&self, file: usize, scope: &[String], name: &str) -> Option<Meaning<'_>> {
+        let f = self.file(file)?;
+        let def = f.defs.iter().find(|d| d.name == name && d.scope == scope)?;
+        Some(Meaning { def, path: self.path(file), file })
+    }
+
+    // -- TypeScript ---------------------------------------------------------------------------
+
+    /// What `exported` means as an export of module `file`: its own top-level definition, or a
+    /// name it re-exports (`export { X } from`, `export * from`).
+    pub fn ts_export(&self, file: usize, exported: &str, depth: usize) -> Option<Meaning<'_>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        if let Some(m) = self.def_in(file, &[], exported) {
+            return Some(m);
+        }
+        let f = self.file(file)?;
+        for i in f.imports.iter().filter(|i| i.reexport && i.local == exported) {
+            let Some(target) = self.ts_module(file, &i.path) else { continue };
+            if let Some(m) = self.ts_export(target, &i.exported, depth + 1) {
+                return Some(m);
+            }
+        }
+        for i in f.imports.iter().filter(|i| i.reexport && i.local == "*" && i.exported == "*") {
+            let Some(target) = self.ts_module(file, &i.path) else { continue };
+            if let Some(m) = self.ts_export(target, exported, depth + 1) {
+                return Some(m);
+            }
+        }
+        // A name imported and exported again further down (`import { X } from …; export { X }`)
+        // is not followed: `export { … }` without a source is not recorded.
+        None
+    }
+
+    /// A member of a definition: `Headers.Session` (an enum member), `METHODS.tools.list` (a
+    /// property of a constant object), `ErrorCode.NotFound`.
+    pub fn member_of(&self, owner: Meaning<'_>, path: &[&str]) -> Option<Meaning<'_>> {
+        let mut scope = owner.def.scope.clone();
+        scope.push(owner.def.name.clone());
+        let (name, middle) = path.split_last()?;
+        scope.extend(middle.iter().map(|s| s.to_string()));
+        self.def_in(owner.file, &scope, name)
+    }
+
+    /// The file a module specifier names, seen from `file`: a relative path (with or without
+    /// its extension, `.js` for `.ts`, a directory's `index`), or a workspace package by name.
+    pub fn ts_module(&self, file: usize, spec: &str) -> Option<usize> {
+        let from = self.paths.get(file)?;
+        let base = if spec.starts_with('.') {
+            let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+            normalize(&format!("{dir}/{spec}"))?
+        } else {
+            let (pkg, sub) = self.ts_package(spec)?;
+            let dir = &self.packages.get(pkg)?.dir;
+            if sub.is_empty() {
+                return ["src/index", "index", "lib/index", "src/main"]
+                    .iter()
+                    .find_map(|entry| self.ts_candidate(&join(dir, entry)));
+            }
+            normalize(&join(dir, sub))?
+        };
+        self.ts_candidate(&base)
+    }
+
+    /// The workspace npm package a bare specifier names, and the rest of the specifier.
+    fn ts_package<'s>(&self, spec: &'s str) -> Option<(usize, &'s str)> {
+        self.packages.list.iter().enumerate().find_map(|(i, p)| {
+            if p.kind != ManifestKind::Npm || p.name.is_empty() {
+                return None;
+            }
+            let rest = spec.strip_prefix(p.name.as_str())?;
+            if rest.is_empty() {
+                Some((i, ""))
+            } else {
+                rest.strip_prefix('/').map(|sub| (i, sub))
+            }
+        })
+    }
+
+    fn ts_candidate(&self, base: &str) -> Option<usize> {
+        const EXTENSIONS: [&str; 9] = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+        if let Some(&f) = self.by_path.get(base) {
+            return Some(f);
+        }
+        // `./x.js` written for `./x.ts`.
+        let stem = [".js", ".jsx", ".mjs", ".cjs"].iter().find_map(|e| base.strip_suffix(e)).unwrap_or(base);
+        EXTENSIONS
+            .iter()
+            .map(|e| format!("{stem}{e}"))
+            .chain(EXTENSIONS.iter().map(|e| format!("{base}/index{e}")))
+            .find_map(|p| self.by_path.get(&p).copied())
+    }
+}
+
+fn join(dir: &str, rest: &str) -> String {
+    if dir.is_empty() {
+        rest.to_string()
+    } else {
+        format!("{dir}/{rest}")
+    }
+}
+
+/// `a/./b/../c` → `a/c`; `None` when it climbs above the root.
+fn normalize(path: &str) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop()?;
+            }
+            p => out.push(p),
+        }
+    }
+    Some(out.join("/"))
+}
+
+/// The crate root directory and module path of a Rust file. A crate root is a `lib.rs` or
+/// `main.rs`, or a file directly in a package's `tests/`, `examples/` or `benches/`; every other
+/// file is a module of the nearest crate root above it (`src/a/b.rs` and `src/a/b/mod.rs` are
+/// `a::b`).
+fn rust_module_of(path: &str, package_dir: Option<&str>, files: &HashSet<&str>) -> Option<RustModule> {
+    let (dir, file) = path.rsplit_once('/').unwrap_or(("", path));
+    let stem = file.strip_suffix(".rs")?;
+    let standalone = |d: &str| {
+        let last = d.rsplit('/').next().unwrap_or(d);
+        matches!(last, "tests" | "examples" | "benches") && package_dir.is_none_or(|p| d == join(p, last))
+    };
+    if stem == "lib" || stem == "main" || standalone(dir) {
+        return Some((dir.to_string(), Vec::new()));
+    }
+    let has_root = |d: &str| files.contains(join(d, "lib.rs").as_str()) || files.contains(join(d, "main.rs").as_str());
+    // The module path, innermost first, while climbing to the nearest crate root.
+    let mut segs: Vec<&str> = if stem == "mod" { Vec::new() } else { vec![stem] };
+    let mut cur = dir;
+    loop {
+        if has_root(cur) || standalone(cur) {
+            return Some((cur.to_string(), segs.iter().rev().map(|s| s.to_string()).collect()));
+        }
+        if cur.is_empty() || package_dir == Some(cur) {
+            return None;
+        }
+        let (up, name) = cur.rsplit_once('/').unwrap_or(("", cur));
+        segs.push(name);
+        cur = up;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_modules_follow_the_file_layout() {
+        let files: HashSet<&str> =
+            ["p/src/lib.rs", "p/src/a.rs", "p/src/a/b.rs", "p/src/c/mod.rs", "p/tests/t.rs", "p/tests/common/mod.rs"]
+                .into_iter()
+                .collect();
+        let m = |p: &str| rust_module_of(p, Some("p"), &files);
+        assert_eq!(m("p/src/lib.rs"), Some(("p/src".to_string(), vec![])));
+        assert_eq!(m("p/src/a.rs"), Some(("p/src".to_string(), vec!["a".to_string()])));
+        assert_eq!(m("p/src/a/b.rs"), Some(("p/src".to_string(), vec!["a".to_string(), "b".to_string()])));
+        assert_eq!(m("p/src/c/mod.rs"), Some(("p/src".to_string(), vec!["c".to_string()])));
+        assert_eq!(m("p/tests/t.rs"), Some(("p/tests".to_string(), vec![])));
+        assert_eq!(m("p/tests/common/mod.rs"), Some(("p/tests".to_string(), vec!["common".to_string()])));
+    }
+
+    #[test]
+    fn paths_normalize() {
+        assert_eq!(normalize("src/a/../b/./c").as_deref(), Some("src/b/c"));
+        assert_eq!(normalize("../x"), None);
+    }
+}
