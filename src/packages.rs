@@ -69,7 +69,8 @@ impl Packages {
                 let crate_name = lib.unwrap_or_else(|| name.replace('-', "_"));
                 let dependencies: BTreeSet<String> =
                     resolved.iter().filter(|(j, _)| *j == i).map(|(_, d)| d.name.clone()).collect();
-                let mcp_by_manifest = is_sdk_name(&name) || dependencies.iter().any(|d| is_mcp_dependency(d));
+                // A package named for MCP (`mcp-gateway`, `@acme/mcp-server`) is MCP code too.
+                let mcp_by_manifest = is_mcp_dependency(&name) || dependencies.iter().any(|d| is_mcp_dependency(d));
                 Package { dir: dir_of(&m.path), kind: m.kind, name, crate_name, dependencies, mcp_by_manifest }
             })
             .collect();

@@ -1321,24 +1321,36 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
     if node.kind() == Kind::Pair {
         return is_method_table_key(node);
     }
+    // `"initialize".to_string()`, `String::from("ping")`: the converted value is the name.
+    let node = converted(node, CONVERSIONS);
     let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
-        // `{ method: 'ping' }`, `json!({"method": "ping"})`
-        (Role::Value, Kind::Pair) => parent.text() == "method",
-        // `case 'ping':`, `"ping" => …` in a switch on the method
-        (Role::Pattern, Kind::Case) => {
-            parent.parent().and_then(|s| s.child(Role::Scrutinee)).is_some_and(is_method_expr)
+        // `{ method: 'ping' }`, `json!({"method": "ping"})`; in an attribute, also
+        // `#[handler(command = "ping")]`.
+        (Role::Value, Kind::Pair) => {
+            parent.text() == "method" || (parent.text() == "command" && parent.enclosing(Kind::Attribute).is_some())
         }
+        // `case 'ping':`, `"ping" => …` in a switch on the method, or in a switch whose other
+        // arms are MCP methods (a dispatcher on `msg.kind`).
+        (Role::Pattern, Kind::Case) => parent
+            .parent()
+            .is_some_and(|s| s.child(Role::Scrutinee).is_some_and(is_method_expr) || dispatches_methods(s)),
         // `req.method === 'ping'`
         (Role::Left | Role::Right, Kind::Binary) if matches!(parent.text(), "==" | "===" | "!=" | "!==") => {
             parent.children().filter(|c| c.id() != node.id()).any(is_method_expr)
         }
+        // `matches!(method.as_str(), "initialize" | "ping")`: an alternative of a `matches!`
+        // on the method, or among other MCP methods.
+        (_, Kind::Binary) if parent.text() == "|" => matched_alternative(node),
+        (Role::Arg, Kind::Macro) if parent.text() == "matches" => matched_alternative(node),
         // `setRequestHandler('ping', …)`; `rpc(url, 'ping')` where this file's `rpc` takes the
-        // argument as its `method` parameter.
+        // argument as its `method` parameter; `transport.request("ping", None)`,
+        // `Request::new(id, "ping", None)`, `app.map_handler(INIT, Self::init)`.
         (Role::Arg, Kind::Call) => {
             (parent.arg(0).is_some_and(|a| a.id() == node.id())
                 && parent.call_name().is_some_and(|n| METHOD_ARG_CALLS.contains(&n)))
                 || is_method_param_arg(node, parent)
+                || is_message_call_arg(node, parent)
         }
         // `['ping', 'initialize'].includes(method)`
         (Role::Elem, Kind::Array) => parent.parent().is_some_and(|m| {
@@ -1348,6 +1360,107 @@ pub fn is_method_position(node: NodeRef<'_>) -> bool {
         }),
         _ => false,
     }
+}
+
+/// Conversions a method name passes through unchanged on its way to where it goes.
+const CONVERSIONS: &[&str] = &["to_string", "to_owned", "into", "from", "String"];
+
+/// Words of a call's name, or of the type it builds, that say it builds, sends or routes a
+/// JSON-RPC message by its method name (`request`, `send_notification`, `push_request`,
+/// `command`, `map_handler`, `Request::new`, `JsonRpcNotification::new`).
+const MESSAGE_CALL_WORDS: &[&str] = &[
+    "request",
+    "requests",
+    "notification",
+    "notifications",
+    "notify",
+    "command",
+    "commands",
+    "method",
+    "methods",
+    "handler",
+    "handlers",
+    "rpc",
+    "dispatch",
+];
+
+/// Map lookups whose receiver, named for handlers or methods, is keyed by method
+/// (`app.handlers.contains_key(INIT)`).
+const KEYED_LOOKUPS: &[&str] = &["contains_key", "get", "has", "insert", "remove", "set"];
+
+/// Whether a name is one of the first two arguments of a call that builds, sends or routes a
+/// message by method name (see [`MESSAGE_CALL_WORDS`]).
+fn is_message_call_arg(arg: NodeRef<'_>, call: NodeRef<'_>) -> bool {
+    if !call.args().take(2).any(|a| a.id() == arg.id()) {
+        return false;
+    }
+    let Some(callee) = call.callee() else { return false };
+    let message_word = |name: &str| name_words(name).iter().any(|w| MESSAGE_CALL_WORDS.contains(&w.as_str()));
+    let name = callee.text();
+    if KEYED_LOOKUPS.contains(&name) {
+        return callee.kind() == Kind::Member
+            && !callee.has_flag(flags::STATIC_PATH)
+            && callee.object().and_then(|o| o.path_segments().last().copied()).is_some_and(message_word);
+    }
+    if message_word(name) {
+        return true;
+    }
+    // `Request::new(…)`, `new JsonRpcRequest(…)`: the type built.
+    let built = match callee.kind() {
+        Kind::Member if callee.has_flag(flags::STATIC_PATH) && matches!(name, "new" | "with_params" | "from") => {
+            callee.object().map(|o| o.text())
+        }
+        Kind::Ident if call.has_flag(flags::NEW) => Some(name),
+        _ => None,
+    };
+    built.is_some_and(|t| name_words(t).iter().any(|w| MESSAGE_TYPE_WORDS.contains(&w.as_str())))
+}
+
+/// Words of a type whose constructor takes a method name (`Request::new(id, "ping", …)`); a
+/// `Command::new("ping")` runs a program.
+const MESSAGE_TYPE_WORDS: &[&str] = &["request", "notification", "rpc"];
+
+/// An alternative of a `matches!` (through `|`): on the method, or beside another MCP method
+/// with a `/` (`matches!(m, "initialize" | "tools/list" | "ping")`).
+fn matched_alternative(node: NodeRef<'_>) -> bool {
+    let mut cur = node;
+    while let Some(p) = cur.parent().filter(|p| p.kind() == Kind::Binary && p.text() == "|") {
+        cur = p;
+    }
+    let Some(mac) =
+        cur.parent().filter(|m| m.kind() == Kind::Macro && m.text() == "matches" && cur.role() == Role::Arg)
+    else {
+        return false;
+    };
+    if mac.arg(0).is_some_and(|a| a.id() == cur.id()) {
+        return false;
+    }
+    mac.arg(0).is_some_and(is_method_expr)
+        || cur.descendants().chain(std::iter::once(cur)).any(|s| {
+            s.kind() == Kind::Str
+                && s.id() != node.id()
+                && s.text().contains('/')
+                && crate::context::is_mcp_method(s.text())
+        })
+}
+
+/// A `switch`/`match` with two or more arms on MCP method names, one with a `/`: a method
+/// dispatcher, whatever its scrutinee is called.
+fn dispatches_methods(switch: NodeRef<'_>) -> bool {
+    let mut methods = 0;
+    let mut qualified = false;
+    for case in switch.children().filter(|c| c.kind() == Kind::Case) {
+        for pattern in case.children_with(Role::Pattern) {
+            let names = std::iter::once(pattern).chain(pattern.descendants()).filter(|n| n.kind() == Kind::Str);
+            for s in names {
+                if crate::context::is_mcp_method(s.text()) {
+                    methods += 1;
+                    qualified |= s.text().contains('/');
+                }
+            }
+        }
+    }
+    methods >= 2 && qualified
 }
 
 /// An argument passed to a function of the same file whose parameter in that position is

@@ -33,3 +33,11 @@ export async function legacyHello(url: URL) {
   // expect: MCP201
   return rpc(url, 'initialize', { capabilities: {}, clientInfo: { name: 'c', version: '1' } });
 }
+
+// A hand-written client that runs the handshake itself.
+export async function startBackend(transport: { initialize(): Promise<void>; request(m: string, p: unknown): Promise<unknown> }) {
+  // expect: MCP201
+  await transport.initialize();
+  // expect: MCP201
+  return transport.request('initialize', { capabilities: {} });
+}

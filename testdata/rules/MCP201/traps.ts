@@ -101,3 +101,14 @@ export function spyOnHandshake(transport: { send: (m: unknown) => Promise<void> 
   });
   return () => captured;
 }
+
+// A cache and a database have their own `initialize()`; a receiver must be an MCP peer.
+export async function warm(cache: { initialize(): Promise<void> }, storage: { initialize(): Promise<void> }) {
+  // ok: MCP201
+  await cache.initialize();
+  // ok: MCP201
+  await storage.initialize();
+  // A request-shaped call whose name is an ordinary word.
+  // ok: MCP201
+  return fetchJson('initialize', { step: 1 });
+}

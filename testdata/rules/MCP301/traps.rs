@@ -62,3 +62,29 @@ pub fn route(method: &str) -> Result<serde_json::Value, rmcp::ErrorData> {
     }
     Ok(serde_json::Value::Null)
 }
+
+// The word "ping" handed to things that are not JSON-RPC: a process, a socket, a CLI command
+// attribute, a word game.
+pub fn not_rpc(ws: &mut WebSocket) -> std::io::Result<()> {
+    // ok: MCP301
+    std::process::Command::new("ping").arg("-c1").status()?;
+    // ok: MCP301
+    ws.send("ping");
+    // ok: MCP301
+    let reply = String::from("ping");
+    let _ = matches!(reply.as_str(), "ping" | "pong");
+    Ok(())
+}
+
+// ok: MCP301
+#[command(name = "ping")]
+fn cli_ping() {}
+
+pub fn words(w: &str) -> u8 {
+    match w {
+        // ok: MCP301
+        "ping" => 1,
+        "pong" => 2,
+        _ => 0,
+    }
+}
