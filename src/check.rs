@@ -283,8 +283,12 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             .collect()
     });
     stats.files_resolved = third.len();
-    for (i, r) in third {
+    let mut index = index;
+    for (i, mut r) in third {
         stats.names_resolved += r.resolved;
+        if let Some(f) = r.index.take() {
+            index.set_file(i, f);
+        }
         results[i] = r;
     }
 
@@ -293,6 +297,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let mut manifests: Vec<Manifest> = Vec::new();
     let mut suppressions: Vec<FileSuppressions> = Vec::new();
     let mut modern_path = false;
+    let mut links = Vec::new();
     for r in results {
         stats.bytes_read += r.bytes;
         stats.reading_and_scanning += r.read_scan;
@@ -330,7 +335,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         report.findings.extend(r.outcome.diagnostics);
         facts.extend(r.outcome.facts);
+        links.extend(r.outcome.links);
     }
+    // Handlers and constants defined elsewhere, where the findings' code leads.
+    let at_definitions = crate::index::at_definitions(&index, &links, &report.findings);
+    report.findings.extend(at_definitions);
 
     stats.slowest.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     stats.slowest.truncate(5);

@@ -37,6 +37,8 @@ pub struct Related {
     pub path: String,
     pub start: Position,
     pub end: Position,
+    /// Byte range in that file.
+    pub range: (usize, usize),
     pub message: String,
 }
 

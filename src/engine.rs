@@ -162,6 +162,8 @@ pub struct FileOutcome {
     pub panics: Vec<(String, String)>,
     /// Names the rules' file checks need facts about from other files: (rule id, name).
     pub demands: Vec<(String, String)>,
+    /// Findings that lead to a definition elsewhere: the handler a removed method is routed to.
+    pub links: Vec<crate::index::Link>,
     pub mcp_context: bool,
     pub modern_path: bool,
 }
@@ -231,6 +233,7 @@ impl<'a> FileCx<'a> {
                 path: origin.path.clone(),
                 start: origin.start,
                 end: origin.start,
+                range: origin.range,
                 message: format!("`{}` is defined here", last_name(&origin.written)),
             });
         }
@@ -245,6 +248,13 @@ impl<'a> FileCx<'a> {
     pub fn demand(&mut self, name: impl Into<String>) {
         let rule = self.meta().id.clone();
         self.out.demands.push((rule, name.into()));
+    }
+
+    /// Records that the last finding routes a removed method to a handler defined elsewhere:
+    /// the handler is reported too, once the project index can say where it is.
+    pub fn link(&mut self, value: &str, target: crate::index::Target) {
+        let Some(finding) = self.out.diagnostics.last().cloned() else { return };
+        self.out.links.push(crate::index::Link { finding, value: value.to_string(), target });
     }
 
     /// Records a fact for the project-level checks.

@@ -264,6 +264,93 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         diag.with_hint(hint.clone());
     }
     diag.legacy_handler(p.legacy_handler);
+    if matches!(p.what, What::Method | What::String) && crate::context::is_mcp_method(value) {
+        if let Some(target) = handler_target(at, value) {
+            cx.link(value, target);
+        }
+    }
+}
+
+/// The handler a method name is routed to, when it is named rather than written in place: a
+/// function passed next to the name (`app.map_handler(INIT, Self::init)`,
+/// `setRequestHandler('ping', this.onPing)`), the value of a handler table's key
+/// (`{ ping: onPing }`), or the call a dispatch arm makes (`"initialize" =>
+/// meta_mcp.handle_initialize(…)`, whose name must then say which method it handles).
+pub fn handler_target(at: NodeRef<'_>, method: &str) -> Option<crate::index::Target> {
+    if at.kind() == Kind::Pair {
+        return at.value().and_then(function_ref);
+    }
+    let node = converted(at, CONVERSIONS);
+    let parent = node.parent()?;
+    match (node.role(), parent.kind()) {
+        (Role::Arg, Kind::Call) => parent.args().filter(|a| a.id() != node.id()).find_map(function_ref),
+        (Role::Pattern, Kind::Case) => {
+            let body = see_through(parent.child(Role::Body)?);
+            let call = match body.kind() {
+                Kind::Call => Some(body),
+                Kind::Block => body.children().map(see_through).find(|s| s.kind() == Kind::Call),
+                Kind::Return => body.children().next().map(see_through).filter(|c| c.kind() == Kind::Call),
+                _ => None,
+            }?;
+            let target = call_target(call)?;
+            names_the_method(target.name(), method).then_some(target)
+        }
+        _ => None,
+    }
+}
+
+/// A function named where a handler goes: a name, a path (`Self::init`, `handlers::ping`), a
+/// method of `this`/`self` (also `this.onPing.bind(this)`). An inline function is no link.
+fn function_ref(expr: NodeRef<'_>) -> Option<crate::index::Target> {
+    let mut expr = see_through(expr);
+    if expr.kind() == Kind::Call && expr.call_name() == Some("bind") {
+        expr = expr.receiver()?;
+    }
+    match expr.kind() {
+        Kind::Ident => {
+            // A local variable holds data, not a handler function.
+            if declaration_of(expr).is_some_and(|d| d.kind() == Kind::Param || d.value().is_some_and(|v| v.kind() != Kind::Fn)) {
+                return None;
+            }
+            Some(crate::index::Target::path(expr, vec![expr.text().to_string()]))
+        }
+        Kind::Member if expr.has_flag(flags::STATIC_PATH) => {
+            Some(crate::index::Target::path(expr, expr.path_segments().iter().map(|s| s.to_string()).collect()))
+        }
+        Kind::Member if expr.object().is_some_and(|o| o.is_ident("this") || o.is_ident("self")) => {
+            Some(crate::index::Target::method(expr, expr.text(), true, None))
+        }
+        _ => None,
+    }
+}
+
+/// The function a call calls.
+fn call_target(call: NodeRef<'_>) -> Option<crate::index::Target> {
+    let callee = call.callee()?;
+    let args = Some(call.args().count());
+    match callee.kind() {
+        Kind::Ident => Some(crate::index::Target::path(callee, vec![callee.text().to_string()])),
+        Kind::Member if callee.has_flag(flags::STATIC_PATH) => {
+            Some(crate::index::Target::path(callee, callee.path_segments().iter().map(|s| s.to_string()).collect()))
+        }
+        Kind::Member => {
+            let on_self = callee.object().is_some_and(|o| o.is_ident("this") || o.is_ident("self"));
+            Some(crate::index::Target::method(callee, callee.text(), on_self, args))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a function's name says it handles `method`: one of its words is (or abbreviates to
+/// four letters or more) a word of the method's last segment (`handle_initialize`, `init`,
+/// `on_ping`, `resource_subscribe`, `set_log_level`).
+fn names_the_method(name: &str, method: &str) -> bool {
+    let last = method.rsplit('/').next().unwrap_or(method);
+    const GENERIC: [&str; 7] = ["set", "get", "list", "on", "handle", "do", "process"];
+    let wanted: Vec<String> = name_words(last).into_iter().filter(|w| !GENERIC.contains(&w.as_str())).collect();
+    name_words(name).iter().any(|w| {
+        wanted.iter().any(|m| m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str())))
+    })
 }
 
 /// Whether a binary operator compares: equality, inequality or order.

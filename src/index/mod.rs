@@ -10,9 +10,11 @@
 
 mod build;
 mod project;
+mod reach;
 mod resolve;
 
 pub use project::{Meaning, ProjectIndex};
+pub use reach::{at_definitions, Link, Target};
 pub use resolve::Resolver;
 
 use crate::source::Position;

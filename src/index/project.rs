@@ -403,7 +403,51 @@ impl ProjectIndex {
         Some(Meaning { def, path: self.path(file), file })
     }
 
+    /// A function named `name` that `file` can call: a method of `owner` (an impl or class)
+    /// when given, in any file of the same Rust crate or TypeScript package; otherwise the only
+    /// function of that name there (with `args` parameters, when known). `None` when there is
+    /// none, or more than one to choose from.
+    pub fn function_of(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Option<Meaning<'_>> {
+        let rust_root = self.rust_module.get(file).and_then(Option::as_ref).map(|(r, _)| r.clone());
+        let package = self.package_of(file);
+        let mut found: Option<Meaning<'_>> = None;
+        for f in 0..self.files.len() {
+            let same = match &rust_root {
+                Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
+                None => f == file || (package.is_some() && self.package_of(f) == package),
+            };
+            if !same {
+                continue;
+            }
+            let Some(index) = self.file(f) else { continue };
+            for def in &index.defs {
+                let DefKind::Fn { params } = def.kind else { continue };
+                if def.name != name || args.is_some_and(|a| a != params) {
+                    continue;
+                }
+                if let Some(owner) = owner {
+                    if def.scope.last().map(String::as_str) != Some(owner) {
+                        continue;
+                    }
+                }
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(Meaning { def, path: self.path(f), file: f });
+            }
+        }
+        found
+    }
+
     // -- TypeScript ---------------------------------------------------------------------------
+
+    /// What a name imported by `file` means (`import { onPing } from './handlers.js'`).
+    pub fn ts_imported(&self, file: usize, local: &str) -> Option<Meaning<'_>> {
+        let f = self.file(file)?;
+        let import = f.imports.iter().find(|i| i.local == local && !i.reexport && i.exported != "*")?;
+        let target = self.ts_module(file, &import.path)?;
+        self.ts_export(target, &import.exported, 0)
+    }
 
     /// What `exported` means as an export of module `file`: its own top-level definition, or a
     /// name it re-exports (`export { X } from`, `export * from`).
