@@ -88,10 +88,13 @@ pub enum Pass<'a> {
     /// package turned out to be MCP code.
     /// `context_changed`: its package turned out to be MCP code and the file has no context of
     /// its own, so rules that need context see it now.
+    /// `select`, when set: only a file that holds one of these names is analyzed again (the
+    /// functions found to do a removed thing in the pass before).
     Resolve {
         index: &'a ProjectIndex,
         file: usize,
         names: &'a NameScanner,
+        select: Option<&'a NameScanner>,
         demands: Option<&'a crate::check::Demands>,
         context_changed: bool,
     },
@@ -162,7 +165,12 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
             let decision = if found.is_empty() { Decision::Skip } else { Decision::Parse(found) };
             (decision, None, Vec::new())
         }
-        Pass::Resolve { index, file, names, demands, context_changed } => {
+        Pass::Resolve { index, file, names, select, demands, context_changed } => {
+            if let Some(select) = select {
+                if select.find(bytes, |name| index.visible(*file, name)).is_empty() {
+                    return None;
+                }
+            }
             let found = names.find(bytes, |name| index.visible(*file, name));
             // Nothing to resolve, and no context the first pass lacked: the first result stands.
             if found.is_empty() && !context_changed {
@@ -244,7 +252,13 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
     if !index_only {
-        let outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp);
+        let mut outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp);
+        if let Pass::Resolve { index, file, .. } = &job.pass {
+            outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
+        }
+        if let Some(ix) = r.index.as_mut() {
+            index::mark_doers(ix, &tree, &outcome.diagnostics);
+        }
         if let Some((rule, message)) = outcome.panics.first() {
             let mut n = not_analyzed(c, format!("internal error in rule {rule}: {message}"), None);
             n.internal = true;

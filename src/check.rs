@@ -250,7 +250,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
     let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
     let index = ProjectIndex::new(file_indexes, paths, &ecosystems, packages, &|v: &str| index_tokens.holds_token(v));
-    let names = NameScanner::new(index.meaningful_values());
+    let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
     stats.index_time = t.elapsed();
     stats.index_names = index.meaningful().count();
     stats.packages = index.packages.list.len();
@@ -275,6 +275,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                     index: &index,
                     file: i,
                     names: &names,
+                    select: None,
                     demands: (!wanted.is_empty()).then_some(&wanted),
                     context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
                 };
@@ -290,6 +291,42 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             index.set_file(i, f);
         }
         results[i] = r;
+    }
+    // Functions found to do a removed thing in that pass (a wrapper that sends through a
+    // constant): their callers are analyzed once more.
+    for _ in 0..MAX_EXTRA_PASSES {
+        let new = index.refresh_doers();
+        if new.is_empty() {
+            break;
+        }
+        let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
+        let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+        let more: Vec<(usize, FileResult)> = pool.install(|| {
+            order
+                .par_iter()
+                .with_max_len(1)
+                .filter(|&&i| results[i].not_analyzed.is_none())
+                .filter_map(|&i| {
+                    let pass = Pass::Resolve {
+                        index: &index,
+                        file: i,
+                        names: &names,
+                        select: Some(&select),
+                        demands: (!wanted.is_empty()).then_some(&wanted),
+                        context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
+                    };
+                    Some((i, job(i, index.package_is_mcp(i), pass)?))
+                })
+                .collect()
+        });
+        stats.files_resolved += more.len();
+        for (i, mut r) in more {
+            stats.names_resolved += r.resolved;
+            if let Some(f) = r.index.take() {
+                index.set_file(i, f);
+            }
+            results[i] = r;
+        }
     }
 
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
@@ -468,6 +505,16 @@ fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine
     let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
     let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, run_tokens(opts.target));
     Ok((enabled, engine, prefilter))
+}
+
+/// How many more passes follow functions found to do a removed thing to their callers.
+const MAX_EXTRA_PASSES: usize = 2;
+
+/// The meaningful names with their values, and the names of the functions that do a removed
+/// thing (with none): every name the scanner looks for.
+fn with_doers(mut names: Vec<(String, Vec<String>)>, index: &ProjectIndex) -> Vec<(String, Vec<String>)> {
+    names.extend(index.doers().map(|d| (d.to_string(), Vec::new())));
+    names
 }
 
 /// The ecosystem whose packages a file belongs to.

@@ -20,6 +20,9 @@ pub struct Diagnostic {
     pub spec: String,
     /// A legacy handler that a dual-era project may keep (`--target dual` demotes it).
     pub legacy_handler: bool,
+    /// The code sends the removed request itself (a call, a message built and sent), so a
+    /// function made of it sends it for its callers.
+    pub sends: bool,
     /// Set when an inline suppression covers the finding: its reason.
     pub suppression: Option<String>,
     /// Set when the run compares against a baseline (`--baseline`).

@@ -83,7 +83,8 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
             let (Some(slot), Ok(i)) = (out.get_mut(*k as usize), u16::try_from(i)) else { continue };
             slot.patterns.push(i);
             // A module is offered whole (constants branched on), whatever its name.
-            slot.unfiltered |= names.is_empty() || *k == Kind::Module;
+            // A value that may be one item of a list (`items`) is in no length bucket.
+            slot.unfiltered |= names.is_empty() || *k == Kind::Module || p.items;
             for n in names {
                 slot.add(n, p.ignore_case);
             }
@@ -264,6 +265,12 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         diag.with_hint(hint.clone());
     }
     diag.legacy_handler(p.legacy_handler);
+    diag.sends = match p.what {
+        What::Call => true,
+        What::Method if p.sent => true,
+        What::Method | What::String => sent_by_message_call(at),
+        _ => false,
+    };
     if matches!(p.what, What::Method | What::String) && crate::context::is_mcp_method(value) {
         if let Some(target) = handler_target(at, value) {
             cx.link(value, target);
@@ -309,7 +316,9 @@ fn function_ref(expr: NodeRef<'_>) -> Option<crate::index::Target> {
     match expr.kind() {
         Kind::Ident => {
             // A local variable holds data, not a handler function.
-            if declaration_of(expr).is_some_and(|d| d.kind() == Kind::Param || d.value().is_some_and(|v| v.kind() != Kind::Fn)) {
+            if declaration_of(expr)
+                .is_some_and(|d| d.kind() == Kind::Param || d.value().is_some_and(|v| v.kind() != Kind::Fn))
+            {
                 return None;
             }
             Some(crate::index::Target::path(expr, vec![expr.text().to_string()]))
@@ -349,8 +358,22 @@ fn names_the_method(name: &str, method: &str) -> bool {
     const GENERIC: [&str; 7] = ["set", "get", "list", "on", "handle", "do", "process"];
     let wanted: Vec<String> = name_words(last).into_iter().filter(|w| !GENERIC.contains(&w.as_str())).collect();
     name_words(name).iter().any(|w| {
-        wanted.iter().any(|m| m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str())))
+        wanted.iter().any(|m| {
+            m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str()))
+        })
     })
+}
+
+/// The items of a comma-separated list in one string (`"Content-Type, Mcp-Session-Id"`),
+/// trimmed.
+pub fn list_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim)
+}
+
+/// Whether a string is `value` or holds it as one item of a comma-separated list.
+fn equals_or_lists(text: &str, values: &[String], ignore_case: bool) -> bool {
+    one_of(values, text, ignore_case)
+        || (text.contains(',') && list_items(text).any(|i| one_of(values, i, ignore_case)))
 }
 
 /// Whether a binary operator compares: equality, inequality or order.
@@ -501,7 +524,11 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
     match p.what {
         What::String => {
             let value = literal_or_string_key(node)?;
-            (one_of(&p.values, value, p.ignore_case) && !in_negated_assertion(node)).then(|| (node, value.to_string()))
+            // An item of a list counts where the list is written, not where a constant passes
+            // the whole list on (`res.setHeader(…, CORS.allowHeaders)`).
+            let matched = one_of(&p.values, value, p.ignore_case)
+                || (p.items && !node.is_resolved() && equals_or_lists(value, &p.values, p.ignore_case));
+            (matched && !in_negated_assertion(node)).then(|| (node, value.to_string()))
         }
         What::Method => {
             let value = literal_or_string_key(node)?;
@@ -1286,7 +1313,32 @@ const RECEIVER_PASS_CALLS: &[&str] = &["as_bytes", "into_bytes", "as_str", "clon
 pub fn is_method_sent(node: NodeRef<'_>) -> bool {
     let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
-        (Role::Arg, Kind::Call) => is_sent_by_call(node),
+        // `extra.sendRequest(…)`; `Request::new(id, "roots/list", p)` in a function that sends
+        // what it builds.
+        (Role::Arg, Kind::Call) => {
+            is_sent_by_call(node)
+                || (sent_by_message_call(node)
+                    && node.enclosing(Kind::Fn).is_some_and(|f| {
+                        f.descendants()
+                            .any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(|c| SEND_CALLS.contains(&c)))
+                    }))
+        }
+        // `let method = crate::types::root::commands::LIST;` then `Request::new(id, method, …)`
+        // sent by the same function.
+        (Role::Init, Kind::Var) if is_method_expr(parent) || parent.text() == "method" => {
+            let name = parent.text();
+            let Some(scope) = parent.enclosing(Kind::Fn) else { return false };
+            let sends = scope
+                .descendants()
+                .any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(|c| SEND_CALLS.contains(&c)));
+            sends
+                && scope.descendants().any(|n| {
+                    n.is_ident(name)
+                        && n.parent().is_some_and(|c| {
+                            c.kind() == Kind::Call && (is_message_call_arg(n, c) || is_sent_by_call(n))
+                        })
+                })
+        }
         (Role::Value, Kind::Pair) if parent.text() == "method" => {
             let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
             let message = message_expression(object);
@@ -1506,6 +1558,24 @@ fn is_message_call_arg(arg: NodeRef<'_>, call: NodeRef<'_>) -> bool {
 /// Words of a type whose constructor takes a method name (`Request::new(id, "ping", …)`); a
 /// `Command::new("ping")` runs a program.
 const MESSAGE_TYPE_WORDS: &[&str] = &["request", "notification", "rpc"];
+
+/// Whether a method name is an argument of a call that builds or sends the message (not one
+/// that registers a handler for it): `push_request(PING, None)`, `Request::new(id, "ping", …)`,
+/// `.command(SUBSCRIBE, params)`, `self.notify("notifications/initialized", None)`.
+fn sent_by_message_call(at: NodeRef<'_>) -> bool {
+    let node = converted(at, CONVERSIONS);
+    let Some(call) = node.parent().filter(|c| c.kind() == Kind::Call && node.role() == Role::Arg) else { return false };
+    if !is_message_call_arg(node, call) {
+        return false;
+    }
+    let words: Vec<String> = call.callee().map(|c| name_words(c.text())).unwrap_or_default();
+    !words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "handler" | "handlers" | "route" | "dispatch" | "register" | "on" | "contains" | "get" | "has"
+        )
+    })
+}
 
 /// An alternative of a `matches!` (through `|`): on the method, or beside another MCP method
 /// with a `/` (`matches!(m, "initialize" | "tools/list" | "ping")`).

@@ -259,6 +259,7 @@ fn about(meta: &'static RuleMeta, path: &str, s: &Suppression, message: String) 
         hint: meta.hint.clone(),
         spec: meta.spec.first().map(|r| r.url.clone()).unwrap_or_default(),
         legacy_handler: false,
+        sends: false,
         suppression: None,
         baseline: None,
         fingerprint: fingerprint(&meta.id, path, &s.snippet),

@@ -37,6 +37,7 @@ impl Builder<'_> {
             kind,
             range,
             start: self.source.position(range.0),
+            does: None,
         });
     }
 

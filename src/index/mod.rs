@@ -9,10 +9,12 @@
 //! like its value, through imports and module paths, never by spelling alone.
 
 mod build;
+mod calls;
 mod project;
 mod reach;
 mod resolve;
 
+pub use calls::{calls_to_doers, mark_doers};
 pub use project::{Meaning, ProjectIndex};
 pub use reach::{at_definitions, Link, Target};
 pub use resolve::Resolver;
@@ -54,6 +56,16 @@ pub struct Def {
     /// Byte range of the definition's name.
     pub range: (usize, usize),
     pub start: Position,
+    /// For a function: the removed thing its body does, which a caller does by calling it.
+    pub does: Option<Doing>,
+}
+
+/// What a function's body does that its callers do too: one finding's rule and message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Doing {
+    pub rule: String,
+    pub message: String,
+    pub legacy_handler: bool,
 }
 
 impl Def {

@@ -47,6 +47,8 @@ pub struct ProjectIndex {
     /// Definitions whose value a rule may care about, by name: the scanner looks for these
     /// names in other files.
     meaningful: HashMap<String, BTreeSet<Option<usize>>>,
+    /// Functions that do a removed thing for their callers (see [`super::calls`]), by name.
+    doers: HashMap<String, BTreeSet<Option<usize>>>,
 }
 
 impl ProjectIndex {
@@ -95,8 +97,10 @@ impl ProjectIndex {
             rust_module,
             rust_files,
             meaningful: HashMap::new(),
+            doers: HashMap::new(),
         };
         index.meaningful = index.meaningful_names(holds_token);
+        index.refresh_doers();
         index
     }
 
@@ -128,6 +132,42 @@ impl ProjectIndex {
             }
         }
         out
+    }
+
+    /// Collects the functions that do a removed thing for their callers, and returns the names
+    /// not known before.
+    pub fn refresh_doers(&mut self) -> Vec<String> {
+        let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        for (i, f) in self.files.iter().enumerate() {
+            for d in f.iter().flat_map(|f| &f.defs).filter(|d| d.does.is_some()) {
+                doers.entry(d.name.clone()).or_default().insert(self.package_of[i]);
+            }
+        }
+        let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
+        new.sort();
+        self.doers = doers;
+        new
+    }
+
+    /// Whether some function of the project named `name` does a removed thing.
+    pub fn is_doer(&self, name: &str) -> bool {
+        self.doers.contains_key(name)
+    }
+
+    /// The names of such functions.
+    pub fn doers(&self) -> impl Iterator<Item = &str> {
+        self.doers.keys().map(String::as_str)
+    }
+
+    /// [`function_of`](Self::function_of) for a call.
+    pub fn function_named(
+        &self,
+        file: usize,
+        owner: Option<&str>,
+        name: &str,
+        args: Option<usize>,
+    ) -> Option<Meaning<'_>> {
+        self.function_of(file, owner, name, args)
     }
 
     pub fn file(&self, i: usize) -> Option<&FileIndex> {
@@ -197,7 +237,7 @@ impl ProjectIndex {
     /// Whether some meaningful name is visible from a file's package.
     pub fn sees_meaningful(&self, file: usize) -> bool {
         let from = self.package_of(file);
-        self.meaningful.values().flatten().any(|to| match (from, to) {
+        self.meaningful.values().chain(self.doers.values()).flatten().any(|to| match (from, to) {
             (Some(f), Some(t)) => self.packages.sees(f, *t),
             (None, None) => true,
             _ => false,
@@ -212,7 +252,7 @@ impl ProjectIndex {
     /// in a package the file's package depends on, or (for a file outside every package) in
     /// another such file.
     pub fn visible(&self, file: usize, name: &str) -> bool {
-        let Some(defined_in) = self.meaningful.get(name) else { return false };
+        let Some(defined_in) = self.meaningful.get(name).or_else(|| self.doers.get(name)) else { return false };
         let from = self.package_of(file);
         defined_in.iter().any(|to| match (from, to) {
             (Some(f), Some(t)) => self.packages.sees(f, *t),
@@ -407,7 +447,13 @@ impl ProjectIndex {
     /// when given, in any file of the same Rust crate or TypeScript package; otherwise the only
     /// function of that name there (with `args` parameters, when known). `None` when there is
     /// none, or more than one to choose from.
-    pub fn function_of(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Option<Meaning<'_>> {
+    pub fn function_of(
+        &self,
+        file: usize,
+        owner: Option<&str>,
+        name: &str,
+        args: Option<usize>,
+    ) -> Option<Meaning<'_>> {
         let rust_root = self.rust_module.get(file).and_then(Option::as_ref).map(|(r, _)| r.clone());
         let package = self.package_of(file);
         let mut found: Option<Meaning<'_>> = None;

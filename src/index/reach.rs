@@ -55,11 +55,14 @@ pub struct Link {
 /// The findings at definitions: each linked handler, and each constant whose uses in other
 /// places were reported, unless the same rule already reports that line.
 pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnostic]) -> Vec<Diagnostic> {
-    let reported: HashSet<(&str, &str, u32)> = findings.iter().map(|d| (d.rule, d.path.as_str(), d.start.line)).collect();
+    let reported: HashSet<(&str, &str, u32)> =
+        findings.iter().map(|d| (d.rule, d.path.as_str(), d.start.line)).collect();
     let mut out: Vec<Diagnostic> = Vec::new();
     let mut seen: HashSet<(&str, String, u32)> = HashSet::new();
     let mut emit = |d: Diagnostic, out: &mut Vec<Diagnostic>| {
-        if !reported.contains(&(d.rule, d.path.as_str(), d.start.line)) && seen.insert((d.rule, d.path.clone(), d.start.line)) {
+        if !reported.contains(&(d.rule, d.path.as_str(), d.start.line))
+            && seen.insert((d.rule, d.path.clone(), d.start.line))
+        {
             out.push(d);
         }
     };
@@ -75,7 +78,9 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
     }
     for d in findings {
         let Some(r) = d.related.first() else { continue };
-        if r.path == d.path || d.suppression.is_some() {
+        // The names of server-initiated requests stay in 2026-07-28 (inside `inputRequests`):
+        // only their direction is the finding, not the constant.
+        if r.path == d.path || d.suppression.is_some() || KEEPS_ITS_NAME.contains(&d.rule) {
             continue;
         }
         let Some(file) = index.file_id(&r.path) else { continue };
@@ -94,6 +99,9 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
     }
     out
 }
+
+/// Rules whose matched name is still valid in 2026-07-28.
+const KEEPS_ITS_NAME: &[&str] = &["MCP305"];
 
 /// A finding like `template`, at a definition.
 fn at(template: &Diagnostic, def: Meaning<'_>, message: String, from: &str, from_at: Position) -> Diagnostic {

@@ -78,6 +78,11 @@ pub struct RuleMeta {
     pub migration: String,
     #[serde(default)]
     pub tags: Vec<String>,
+    /// Words of a function's name that say the function exists to do what the rule finds
+    /// (`list_roots`, `samplingRequest`, `subscribe_to_resource`): a function of the project
+    /// whose body is such a finding does it for its callers, and each call is reported.
+    #[serde(default)]
+    pub wrapper_words: Vec<String>,
     pub spec: Vec<SpecRef>,
     #[serde(default)]
     pub examples: Examples,
@@ -270,6 +275,10 @@ pub struct Pattern {
     /// Compare `values`/`names` ignoring ASCII case.
     #[serde(default)]
     pub ignore_case: bool,
+    /// For `string`: a value also matches as one item of a comma-separated list in a string
+    /// (`"Content-Type, Last-Event-ID"`, a CORS header list).
+    #[serde(default)]
+    pub items: bool,
     /// Only in files with MCP context (they import an MCP SDK or speak MCP methods).
     #[serde(default)]
     pub mcp_context: bool,

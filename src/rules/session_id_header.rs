@@ -17,6 +17,7 @@ struct SessionIdHeader;
 const HEADER: &str = "mcp-session-id";
 const READ: &str = "reads the removed `Mcp-Session-Id` request header";
 const NAMES: &str = "names the removed `Mcp-Session-Id` header";
+const LISTS: &str = "lists the removed `Mcp-Session-Id` header in a header list (CORS allow or expose headers)";
 
 impl Rule for SessionIdHeader {
     fn kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
@@ -31,6 +32,14 @@ impl Rule for SessionIdHeader {
             Kind::Pair if node.has_flag(flags::STRING_KEY) => node.text(),
             _ => "",
         };
+        // `allowHeaders: 'Content-Type, Mcp-Session-Id'`: one item of a header list.
+        if literal.contains(',') && patterns::list_items(literal).any(|h| h.eq_ignore_ascii_case(HEADER)) {
+            // Reported where the list is written, not where a constant passes it on.
+            if !node.is_resolved() && !patterns::in_negated_assertion(node) && !patterns::in_test_of_absence(node, HEADER) {
+                cx.report(node, LISTS).legacy_handler(true);
+            }
+            return;
+        }
         if literal.eq_ignore_ascii_case(HEADER) {
             if asserts_absent(node)
                 || (!reads_the_header(node) && patterns::in_negated_assertion(node))

@@ -44,3 +44,11 @@ export function answer(sid: string) {
   // expect: MCP102
   return new Response(null, { status: 202, headers: { 'Mcp-Session-Id': sid } });
 }
+
+// A CORS configuration that lists the header among others.
+export const DEFAULT_CORS = {
+  // expect: MCP102, MCP103
+  allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID',
+  // expect: MCP102
+  exposeHeaders: 'Content-Type, Mcp-Session-Id',
+};

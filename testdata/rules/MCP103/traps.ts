@@ -32,3 +32,6 @@ export async function fresh(client: Client) {
   // ok: MCP103
   return client.request({ method: 'tools/list' }, undefined as never, { resumptionToken: undefined, onresumptiontoken: undefined });
 }
+
+// ok: MCP103
+export const ALLOWED = 'Content-Type, Last-Event-Idempotency';
