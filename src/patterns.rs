@@ -1298,6 +1298,12 @@ const SEND_CALLS: &[&str] = &[
     "writeln",
 ];
 
+/// Whether a call's name says it sends: one of [`SEND_CALLS`], or a name that starts with
+/// `send` (`send_maybe_task_augmented_request`, `sendWithRetry`).
+fn sends_by_name(name: &str) -> bool {
+    SEND_CALLS.contains(&name) || name_words(name).first().is_some_and(|w| w == "send")
+}
+
 /// Calls and operators a message passes through on its way to a send call unchanged in
 /// meaning: serialization and string building.
 const SERIALIZE_CALLS: &[&str] = &["stringify", "to_string", "to_vec", "to_value", "to_writer", "format"];
@@ -1319,8 +1325,7 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
             is_sent_by_call(node)
                 || (sent_by_message_call(node)
                     && node.enclosing(Kind::Fn).is_some_and(|f| {
-                        f.descendants()
-                            .any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(|c| SEND_CALLS.contains(&c)))
+                        f.descendants().any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(sends_by_name))
                     }))
         }
         // `let method = crate::types::root::commands::LIST;` then `Request::new(id, method, …)`
@@ -1328,9 +1333,7 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
         (Role::Init, Kind::Var) if is_method_expr(parent) || parent.text() == "method" => {
             let name = parent.text();
             let Some(scope) = parent.enclosing(Kind::Fn) else { return false };
-            let sends = scope
-                .descendants()
-                .any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(|c| SEND_CALLS.contains(&c)));
+            let sends = scope.descendants().any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(sends_by_name));
             sends
                 && scope.descendants().any(|n| {
                     n.is_ident(name)

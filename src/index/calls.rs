@@ -90,13 +90,13 @@ pub fn calls_to_doers(
 fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: NodeRef<'_>) -> Option<Meaning<'a>> {
     let args = call.args().count();
     match callee.kind() {
-        Kind::Ident => index.function_named(file, None, callee.text(), Some(args)),
+        Kind::Ident => index.doer_named(file, None, callee.text(), Some(args)),
         Kind::Member => {
             let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
             let owner = on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten();
             owner
-                .and_then(|o| index.function_named(file, Some(o), callee.text(), Some(args)))
-                .or_else(|| index.function_named(file, None, callee.text(), Some(args)))
+                .and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args)))
+                .or_else(|| index.doer_named(file, None, callee.text(), Some(args)))
         }
         _ => None,
     }

@@ -159,15 +159,13 @@ impl ProjectIndex {
         self.doers.keys().map(String::as_str)
     }
 
-    /// [`function_of`](Self::function_of) for a call.
-    pub fn function_named(
-        &self,
-        file: usize,
-        owner: Option<&str>,
-        name: &str,
-        args: Option<usize>,
-    ) -> Option<Meaning<'_>> {
-        self.function_of(file, owner, name, args)
+    /// The function a call of `name` reaches when it does a removed thing: every function of
+    /// that name and arity the file can call does the same (`cfg` variants of one wrapper).
+    pub fn doer_named(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Option<Meaning<'_>> {
+        let all = self.functions_of(file, owner, name, args);
+        let first = *all.first()?;
+        let rule = first.def.does.as_ref()?.rule.as_str();
+        all.iter().all(|m| m.def.does.as_ref().is_some_and(|d| d.rule == rule)).then_some(first)
     }
 
     pub fn file(&self, i: usize) -> Option<&FileIndex> {
@@ -443,26 +441,25 @@ impl ProjectIndex {
         Some(Meaning { def, path: self.path(file), file })
     }
 
-    /// A function named `name` that `file` can call: a method of `owner` (an impl or class)
-    /// when given, in any file of the same Rust crate or TypeScript package; otherwise the only
-    /// function of that name there (with `args` parameters, when known). `None` when there is
-    /// none, or more than one to choose from.
-    pub fn function_of(
-        &self,
-        file: usize,
-        owner: Option<&str>,
-        name: &str,
-        args: Option<usize>,
-    ) -> Option<Meaning<'_>> {
+    /// The functions named `name` that `file` can call: methods of `owner` (an impl or class)
+    /// when given, otherwise any function of that name (with `args` parameters, when known),
+    /// in the same Rust crate or TypeScript package, or in a package of the project that the
+    /// file's package depends on. Several come back when the code defines one name more than
+    /// once (under different `cfg`s, in different classes): the caller decides.
+    pub fn functions_of(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Vec<Meaning<'_>> {
         let rust_root = self.rust_module.get(file).and_then(Option::as_ref).map(|(r, _)| r.clone());
         let package = self.package_of(file);
-        let mut found: Option<Meaning<'_>> = None;
+        let mut found = Vec::new();
         for f in 0..self.files.len() {
-            let same = match &rust_root {
+            let same_crate = match &rust_root {
                 Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
                 None => f == file || (package.is_some() && self.package_of(f) == package),
             };
-            if !same {
+            let dependency = match (package, self.package_of(f)) {
+                (Some(from), Some(to)) => from != to && self.packages.sees(from, to),
+                _ => false,
+            };
+            if !same_crate && !dependency {
                 continue;
             }
             let Some(index) = self.file(f) else { continue };
@@ -471,18 +468,25 @@ impl ProjectIndex {
                 if def.name != name || args.is_some_and(|a| a != params) {
                     continue;
                 }
-                if let Some(owner) = owner {
-                    if def.scope.last().map(String::as_str) != Some(owner) {
-                        continue;
-                    }
+                if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
+                    continue;
                 }
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(Meaning { def, path: self.path(f), file: f });
+                found.push(Meaning { def, path: self.path(f), file: f });
             }
         }
         found
+    }
+
+    /// The one function [`functions_of`](Self::functions_of) finds, if it finds exactly one.
+    pub fn function_of(
+        &self,
+        file: usize,
+        owner: Option<&str>,
+        name: &str,
+        args: Option<usize>,
+    ) -> Option<Meaning<'_>> {
+        let mut all = self.functions_of(file, owner, name, args);
+        (all.len() == 1).then(|| all.pop()).flatten()
     }
 
     // -- TypeScript ---------------------------------------------------------------------------

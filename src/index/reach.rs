@@ -68,13 +68,14 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
     };
     for link in links {
         let Some(file) = index.file_id(&link.finding.path) else { continue };
-        let Some(def) = handler(index, file, &link.target) else { continue };
-        let noun = if link.value.starts_with("notifications/") { "notification" } else { "request" };
-        let message = format!(
-            "handles the removed `{}` {noun}, routed to it at {}:{}",
-            link.value, link.finding.path, link.finding.start.line
-        );
-        emit(at(&link.finding, def, message, &link.finding.path, link.finding.start), &mut out);
+        for def in handlers(index, file, &link.target) {
+            let noun = if link.value.starts_with("notifications/") { "notification" } else { "request" };
+            let message = format!(
+                "handles the removed `{}` {noun}, routed to it at {}:{}",
+                link.value, link.finding.path, link.finding.start.line
+            );
+            emit(at(&link.finding, def, message, &link.finding.path, link.finding.start), &mut out);
+        }
     }
     for d in findings {
         let Some(r) = d.related.first() else { continue };
@@ -132,26 +133,34 @@ fn strip_through(message: &str) -> &str {
     message.split(" (through `").next().unwrap_or(message)
 }
 
-/// The function a link names.
-fn handler<'a>(index: &'a ProjectIndex, file: usize, target: &Target) -> Option<Meaning<'a>> {
+/// The functions a link names: one, or the `cfg` variants of one (at most a few; a name that
+/// many functions share says nothing).
+fn handlers<'a>(index: &'a ProjectIndex, file: usize, target: &Target) -> Vec<Meaning<'a>> {
+    const MAX: usize = 3;
     let is_fn = |m: &Meaning<'_>| matches!(m.def.kind, DefKind::Fn { .. });
-    match target {
+    let found = match target {
         Target::Path { segs, scope, owner } => {
             let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
-            if let (Some(owner), ["Self", name]) = (owner, segs.as_slice()) {
-                return index.function_of(file, Some(owner), name, None);
+            match (owner, segs.as_slice()) {
+                (Some(owner), ["Self", name]) => index.functions_of(file, Some(owner), name, None),
+                _ => {
+                    let m = match index.file(file).and_then(|f| f.lang) {
+                        Some(crate::tree::Lang::Rust) => index.rust_path(file, scope, &segs),
+                        _ => match segs.as_slice() {
+                            [name] => index.ts_export(file, name, 0).or_else(|| index.ts_imported(file, name)),
+                            _ => None,
+                        },
+                    };
+                    m.into_iter().filter(is_fn).collect()
+                }
             }
-            let m = match index.file(file).and_then(|f| f.lang) {
-                Some(crate::tree::Lang::Rust) => index.rust_path(file, scope, &segs),
-                _ => match segs.as_slice() {
-                    [name] => index.ts_export(file, name, 0).or_else(|| index.ts_imported(file, name)),
-                    _ => None,
-                },
-            }?;
-            is_fn(&m).then_some(m)
         }
-        Target::Method { name, owner, args } => index.function_of(file, owner.as_deref(), name, *args),
+        Target::Method { name, owner, args } => index.functions_of(file, owner.as_deref(), name, *args),
+    };
+    if found.len() > MAX {
+        return Vec::new();
     }
+    found
 }
 
 /// The inline modules around a node, outermost first.
