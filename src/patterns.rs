@@ -18,7 +18,9 @@ fn kinds_of(what: What) -> &'static [Kind] {
     match what {
         What::String | What::Method => &[Kind::Str, Kind::Pair],
         What::Ident => &[Kind::Ident, Kind::Member, Kind::Type],
-        What::Call => &[Kind::Call],
+        // A member stubbed or checked by a test stands for the call (`server.createMessage =
+        // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`).
+        What::Call => &[Kind::Call, Kind::Member],
         What::Fn => &[Kind::Fn],
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
@@ -256,7 +258,10 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         .filter(|_| is_compared(at))
         .or_else(|| p.called.as_deref().filter(|_| is_called_with_arguments(at)))
         .unwrap_or(&p.message);
-    let message = template.replace("{value}", value);
+    let mut message = template.replace("{value}", value);
+    if p.what == What::Call && at.kind() == Kind::Member {
+        message = format!("a test stubs or checks `{value}`: the code under test {message}");
+    }
     let diag = cx.report(at, message);
     if let Some(level) = p.level {
         diag.with_level(level);
@@ -266,7 +271,7 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
     }
     diag.legacy_handler(p.legacy_handler);
     diag.sends = match p.what {
-        What::Call => true,
+        What::Call => at.kind() == Kind::Call,
         What::Method if p.sent => true,
         What::Method | What::String => sent_by_message_call(at),
         _ => false,
@@ -560,6 +565,16 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             }
             Some((node, node.text().to_string()))
         }
+        What::Call if node.kind() == Kind::Member => {
+            let name = node.text();
+            if !one_of(&p.names, name, p.ignore_case) || node.role() == Role::Callee || !stubbed_or_checked(node) {
+                return None;
+            }
+            if !p.receiver.is_empty() && !node.object().is_some_and(|r| receiver_matches(&p.receiver, r)) {
+                return None;
+            }
+            Some((node, name.to_string()))
+        }
         What::Call => {
             let name = node.call_name()?;
             if !one_of(&p.names, name, p.ignore_case) {
@@ -645,6 +660,23 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             let v = node.int()?;
             (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
+    }
+}
+
+/// Whether a method is replaced or checked by a test instead of being called: assigned a
+/// double (`server.createMessage = jest.fn()`), configured as a mock
+/// (`server.createMessage.mockResolvedValue(r)`), or the subject of an `expect(…)`
+/// (`expect(server.createMessage).toHaveBeenCalledWith(…)`, `expect(typeof server.listRoots)`).
+fn stubbed_or_checked(member: NodeRef<'_>) -> bool {
+    let Some(parent) = member.parent() else { return false };
+    match (member.role(), parent.kind()) {
+        (Role::Left, Kind::Assign) => true,
+        (Role::Object, Kind::Member) => parent.text().starts_with("mock") && parent.role() == Role::Callee,
+        (Role::Arg, Kind::Call) => parent.callee().is_some_and(|c| c.is_ident("expect")),
+        (_, Kind::Unary) if parent.text() == "typeof" => {
+            parent.parent().is_some_and(|c| c.kind() == Kind::Call && c.callee().is_some_and(|f| f.is_ident("expect")))
+        }
+        _ => false,
     }
 }
 
