@@ -250,11 +250,12 @@ impl<'a> FileCx<'a> {
         self.out.demands.push((rule, name.into()));
     }
 
-    /// Records that the last finding routes a removed method to a handler defined elsewhere:
+    /// Records that the last finding routes something removed to a handler defined elsewhere:
     /// the handler is reported too, once the project index can say where it is.
-    pub fn link(&mut self, value: &str, target: crate::index::Target) {
+    /// `message` says what the handler does.
+    pub fn link(&mut self, message: impl Into<String>, target: crate::index::Target) {
         let Some(finding) = self.out.diagnostics.last().cloned() else { return };
-        self.out.links.push(crate::index::Link { finding, value: value.to_string(), target });
+        self.out.links.push(crate::index::Link { finding, message: message.into(), target });
     }
 
     /// Records a fact for the project-level checks.

@@ -278,7 +278,8 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
     };
     if matches!(p.what, What::Method | What::String) && crate::context::is_mcp_method(value) {
         if let Some(target) = handler_target(at, value) {
-            cx.link(value, target);
+            let noun = if value.starts_with("notifications/") { "notification" } else { "request" };
+            cx.link(format!("handles the removed `{value}` {noun}"), target);
         }
     }
 }
@@ -313,7 +314,7 @@ pub fn handler_target(at: NodeRef<'_>, method: &str) -> Option<crate::index::Tar
 
 /// A function named where a handler goes: a name, a path (`Self::init`, `handlers::ping`), a
 /// method of `this`/`self` (also `this.onPing.bind(this)`). An inline function is no link.
-fn function_ref(expr: NodeRef<'_>) -> Option<crate::index::Target> {
+pub fn function_ref(expr: NodeRef<'_>) -> Option<crate::index::Target> {
     let mut expr = see_through(expr);
     if expr.kind() == Kind::Call && expr.call_name() == Some("bind") {
         expr = expr.receiver()?;
@@ -339,7 +340,7 @@ fn function_ref(expr: NodeRef<'_>) -> Option<crate::index::Target> {
 }
 
 /// The function a call calls.
-fn call_target(call: NodeRef<'_>) -> Option<crate::index::Target> {
+pub fn call_target(call: NodeRef<'_>) -> Option<crate::index::Target> {
     let callee = call.callee()?;
     let args = Some(call.args().count());
     match callee.kind() {

@@ -631,6 +631,10 @@ fn rust_module_of(path: &str, package_dir: Option<&str>, files: &HashSet<&str>) 
         if has_root(cur) || standalone(cur) {
             return Some((cur.to_string(), segs.iter().rev().map(|s| s.to_string()).collect()));
         }
+        // A file of no crate (a loose file, a fixture) is a crate of its own.
+        if cur.is_empty() && package_dir.is_none() {
+            return Some((path.to_string(), Vec::new()));
+        }
         if cur.is_empty() || package_dir == Some(cur) {
             return None;
         }

@@ -42,13 +42,14 @@ impl Target {
     }
 }
 
-/// A finding whose code routes a removed method to a handler defined elsewhere.
+/// A finding whose code routes something removed (a method, an HTTP verb of the MCP endpoint)
+/// to a handler defined elsewhere.
 #[derive(Clone, Debug)]
 pub struct Link {
     /// The finding at the routing (its rule, level and hint carry over).
     pub finding: Diagnostic,
-    /// The method.
-    pub value: String,
+    /// What the handler does, as its finding says it (`handles the removed `ping` request`).
+    pub message: String,
     pub target: Target,
 }
 
@@ -69,11 +70,8 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
     for link in links {
         let Some(file) = index.file_id(&link.finding.path) else { continue };
         for def in handlers(index, file, &link.target) {
-            let noun = if link.value.starts_with("notifications/") { "notification" } else { "request" };
-            let message = format!(
-                "handles the removed `{}` {noun}, routed to it at {}:{}",
-                link.value, link.finding.path, link.finding.start.line
-            );
+            let message =
+                format!("{}, routed to it at {}:{}", link.message, link.finding.path, link.finding.start.line);
             emit(at(&link.finding, def, message, &link.finding.path, link.finding.start), &mut out);
         }
     }

@@ -74,6 +74,9 @@ fn path_is_mcp(path: &str) -> bool {
 
 fn endpoint_of(path: NodeRef<'_>) -> Endpoint {
     match path.kind() {
+        // `mcp.map_get("/", h)` in a group mounted on the MCP endpoint: the root of a router
+        // named for MCP is the endpoint.
+        Kind::Str if matches!(path.text(), "/" | "") && on_mcp_router(path) => Endpoint::Mcp,
         Kind::Str => {
             if path_is_mcp(path.text()) {
                 Endpoint::Mcp
@@ -114,6 +117,15 @@ fn endpoint_of(path: NodeRef<'_>) -> Endpoint {
         }
         _ => Endpoint::Unknown,
     }
+}
+
+/// Whether a route's path is an argument of a call on a router named for MCP (`mcp.map_get`).
+fn on_mcp_router(path: NodeRef<'_>) -> bool {
+    path.role() == Role::Arg
+        && path
+            .parent()
+            .and_then(|c| c.receiver())
+            .is_some_and(|r| r.path_segments().last().is_some_and(|s| name_words(s).iter().any(|w| w == "mcp")))
 }
 
 /// The declaration a name refers to in this file: the nearest enclosing function's variable, or
@@ -213,8 +225,52 @@ fn route_is_legacy(path: NodeRef<'_>, handlers: &[NodeRef<'_>], cx: &FileCx<'_>)
     match endpoint_of(path) {
         Endpoint::Mcp => true,
         Endpoint::Other => false,
-        // A transport's `handleRequest` is MCP only where the file speaks MCP.
-        Endpoint::Unknown => cx.mcp() && bodies.iter().any(|b| hands_to_mcp(*b, cx)),
+        // A transport's `handleRequest` is MCP only where the file speaks MCP; so is a path that
+        // also serves POST: GET, POST and DELETE on one path is the Streamable HTTP endpoint.
+        Endpoint::Unknown => cx.mcp() && (bodies.iter().any(|b| hands_to_mcp(*b, cx)) || path_also_posts(path)),
+    }
+}
+
+/// Whether the code that registers a route on `path` also registers POST on the same path (its
+/// source text): `app.post(path, h)`, `.route(&endpoint, web::post().to(h))`,
+/// `mcp.map_post(path, h)`, or `post(h)` in the same method-router chain.
+fn path_also_posts(path: NodeRef<'_>) -> bool {
+    let text = path_text(path);
+    if text.is_empty() {
+        return false;
+    }
+    let scope = path.enclosing(Kind::Fn).unwrap_or_else(|| path.tree().root());
+    scope.descendants().filter(|n| n.kind() == Kind::Call).any(|call| {
+        let Some(first) = call.arg(0) else { return false };
+        if first.id() == path.id() || path_text(first) != text {
+            return false;
+        }
+        let name = call.call_name().unwrap_or_default();
+        is_post(name) || call.args().skip(1).any(|router| router_posts(router))
+    }) || path.parent().is_some_and(|route| route.kind() == Kind::Call && route.args().skip(1).any(router_posts))
+}
+
+/// `post(h)`, `get(a).post(b)`, `web::post().to(h)`: a method router that serves POST.
+fn router_posts(router: NodeRef<'_>) -> bool {
+    std::iter::once(router).chain(router.descendants()).any(|n| n.kind() == Kind::Call && n.call_name().is_some_and(is_post))
+}
+
+fn is_post(name: &str) -> bool {
+    matches!(name, "post" | "map_post" | "post_service")
+}
+
+/// A path expression's source text, without a leading `&`.
+fn path_text(path: NodeRef<'_>) -> String {
+    let mut p = path;
+    while p.kind() == Kind::Unary && p.text() == "&" {
+        match p.children().next() {
+            Some(c) => p = c,
+            None => break,
+        }
+    }
+    match p.kind() {
+        Kind::Str => format!("{:?}", p.text()),
+        _ => p.path().unwrap_or_default(),
     }
 }
 
@@ -227,6 +283,7 @@ fn describe_path(path: NodeRef<'_>, cx: &FileCx<'_>) -> String {
 
 /// `path` is how the endpoint is named (`` `/mcp` ``), empty when only the handler shows it.
 fn verb_message(verb: &str, path: &str) -> String {
+    let verb = verb.trim_start_matches("map_");
     let endpoint = if path.is_empty() { "the MCP endpoint".to_string() } else { format!("the MCP endpoint {path}") };
     if verb.eq_ignore_ascii_case("delete") || verb.eq_ignore_ascii_case("del") {
         format!("serves `DELETE` on {endpoint} (session termination); a 2026-07-28 server answers it with 405")
@@ -291,7 +348,47 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     }
     let message = verb_message(name, &describe_path(path, cx));
     cx.report(node, message);
+    link_handler(args.last().copied(), name, cx);
     true
+}
+
+/// The handler a reported GET/DELETE route or branch hands the request to, when it is named
+/// (`handlers::mcp_sse_handler`, `this.handleGetRequest(req)`): it is reported where it is
+/// defined.
+fn link_handler(handler: Option<NodeRef<'_>>, verb: &str, cx: &mut FileCx<'_>) {
+    let Some(handler) = handler else { return };
+    let target = match handler.kind() {
+        Kind::Call if !handler.has_flag(flags::NEW) => patterns::call_target(handler),
+        _ => patterns::function_ref(handler),
+    };
+    if let Some(target) = target {
+        let verb = verb.trim_start_matches("map_");
+        let what = if verb.eq_ignore_ascii_case("delete") || verb.eq_ignore_ascii_case("del") {
+            "serves `DELETE` on the MCP endpoint (session termination)"
+        } else {
+            "serves `GET` on the MCP endpoint (the standalone SSE stream)"
+        };
+        cx.link(what, target);
+    }
+}
+
+/// The call a branch hands the request to: its only statement, or what it returns.
+fn delegated_call(branch: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let mut cur = patterns::see_through(branch);
+    for _ in 0..4 {
+        cur = patterns::see_through(cur);
+        match cur.kind() {
+            Kind::Call => return Some(cur),
+            Kind::Block => cur = cur.children().next()?,
+            Kind::Return => cur = cur.children().next()?,
+            Kind::Case => cur = cur.child(Role::Body)?,
+            // `match handlers::dispatch(…).await { … }`
+            Kind::Switch => cur = cur.child(Role::Scrutinee)?,
+            Kind::Var => cur = cur.child(Role::Init)?,
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// The path of `X.route('/mcp')` (Express) or `web::resource("/mcp")` (actix) on the receiver
@@ -407,6 +504,7 @@ fn check_method_branch(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     if branch_is_legacy(node, branch, cx) {
         let path = branch_path(node).map(|p| format!("`{p}`")).unwrap_or_default();
         cx.report(node, verb_message(verb, &path));
+        link_handler(delegated_call(branch), verb, cx);
     }
 }
 
@@ -421,6 +519,7 @@ fn check_method_case(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         if branch_is_legacy(node, node, cx) {
             let path = branch_path(node).map(|p| format!("`{p}`")).unwrap_or_default();
             cx.report(pattern, verb_message(verb, &path));
+            link_handler(delegated_call(node), verb, cx);
         }
     }
 }
@@ -448,6 +547,12 @@ fn is_http_method_expr(node: NodeRef<'_>) -> bool {
     };
     if node.kind() == Kind::Call {
         return node.call_name() == Some("method") && node.receiver().is_some_and(names_request);
+    }
+    // `const method = request.method; if (method === 'GET')`
+    if node.kind() == Kind::Ident {
+        return patterns::declaration_of(node)
+            .and_then(|d| d.child(Role::Init))
+            .is_some_and(|init| init.kind() == Kind::Member && init.text() == "method" && init.object().is_some_and(names_request));
     }
     node.kind() == Kind::Member && node.text() == "method" && node.object().is_some_and(names_request)
 }
@@ -510,8 +615,37 @@ fn branch_is_legacy(at: NodeRef<'_>, branch: NodeRef<'_>, cx: &FileCx<'_>) -> bo
     }
     match branch_path(at) {
         Some(p) => path_is_mcp(&p),
-        None => cx.mcp() && hands_to_mcp(branch, cx),
+        // In MCP code, a dispatch on the HTTP method that also serves POST is the endpoint's.
+        None => cx.mcp() && (hands_to_mcp(branch, cx) || dispatch_also_posts(at)),
     }
+}
+
+/// Whether the dispatch a verb test belongs to also has a POST branch: a sibling arm of the
+/// `match`/`switch`, or a test in the same `if … else if` chain.
+fn dispatch_also_posts(at: NodeRef<'_>) -> bool {
+    let is_post_verb = |n: NodeRef<'_>| match n.kind() {
+        Kind::Str => n.text() == "POST",
+        Kind::Member => n.has_flag(flags::STATIC_PATH) && n.text() == "POST",
+        _ => false,
+    };
+    if at.kind() == Kind::Case {
+        return at
+            .parent()
+            .is_some_and(|s| s.children().filter(|c| c.kind() == Kind::Case).flat_map(|c| c.children_with(Role::Pattern)).any(is_post_verb));
+    }
+    // Up to the outermost `if` of the chain, then every condition in it.
+    let Some(mut chain) = at.ancestors().find(|a| a.kind() == Kind::If) else { return false };
+    while let Some(up) = chain.parent().filter(|p| p.kind() == Kind::If && chain.role() == Role::Else) {
+        chain = up;
+    }
+    let mut cur = Some(chain);
+    while let Some(i) = cur {
+        if i.child(Role::Cond).is_some_and(|c| std::iter::once(c).chain(c.descendants()).any(is_post_verb)) {
+            return true;
+        }
+        cur = i.child(Role::Else).filter(|e| e.kind() == Kind::If);
+    }
+    false
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -547,6 +681,7 @@ fn check_rust_route(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
                 let verb = if name.starts_with("delete") { "DELETE" } else { "GET" };
                 let message = verb_message(verb, &describe_path(path, cx));
                 cx.report(call, message);
+                link_handler(handlers.first().copied(), verb, cx);
                 reported = true;
             }
         }

@@ -7,12 +7,14 @@ use rmcp::transport::sse_server::{SseServer, SseServerConfig};
 
 const MCP_PATH: &str = "/mcp";
 
+// expect: MCP104
 async fn sse_stream() -> StatusCode {
     StatusCode::OK
 }
 async fn rpc() -> StatusCode {
     StatusCode::OK
 }
+// expect: MCP104
 async fn end_session() -> StatusCode {
     StatusCode::NO_CONTENT
 }
@@ -76,6 +78,7 @@ pub async fn old_transport() -> anyhow::Result<()> {
 
 pub struct Transport;
 impl Transport {
+    // expect: MCP104
     async fn handle_get(&self, _req: Request<hyper::body::Incoming>) -> Response<String> {
         Response::new(String::new())
     }
