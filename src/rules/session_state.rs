@@ -113,6 +113,9 @@ impl Rule for SessionState {
         if !cx.mcp() {
             return;
         }
+        for node in tree.nodes().filter(|n| n.kind() == Kind::Field) {
+            transport_option_field(node, &lists, cx);
+        }
         for node in tree.nodes() {
             if !matches!(node.kind(), Kind::Var | Kind::Field | Kind::Param) || reported.contains(&node.id()) {
                 continue;
@@ -224,6 +227,23 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     if lists.rust_mode_fields.contains(&key) && patterns::value_is(crate::rules::ValueIs::True, pair.value()) {
         cx.report(pair, format!("`{key}: true` keeps legacy protocol sessions{REMOVED}"));
     }
+}
+
+/// A hand-written transport that implements the session options itself: a class field
+/// `sessionIdGenerator`, `_onsessioninitialized`, `#onsessionclosed`.
+fn transport_option_field(field: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let in_class =
+        field.parent().is_some_and(|c| c.kind() == Kind::Container && !c.has_flag(crate::tree::flags::INTERFACE));
+    let name = field.text().trim_start_matches(['_', '#']);
+    if !in_class || !lists.session_options.contains(&name) || cx.lang() != crate::tree::Lang::TypeScript {
+        return;
+    }
+    let what = if lists.session_callbacks.contains(&name) {
+        format!("`{}` keeps the `{name}` callback of a hand-written transport, run when a protocol session opens or closes; 2026-07-28 clients never open one", field.text())
+    } else {
+        format!("`{}` keeps the `{name}` option of a hand-written transport, which mints protocol sessions{REMOVED}", field.text())
+    };
+    cx.report(field, what);
 }
 
 /// A session callback that never runs or does nothing: next to `sessionIdGenerator: undefined`
@@ -612,6 +632,16 @@ fn container_name<'t>(shape: NodeRef<'t>) -> &'t str {
     }
 }
 
+/// A type named for a protocol session (`SseSession`, `ClientSession`, `FastMCPSession`): its
+/// last word is `session`, and no word before it makes it a web or login session
+/// (`UserSession`, `OAuthSession`).
+fn is_session_type(name: &str, lists: &Lists<'_>) -> bool {
+    let words = patterns::name_words(name);
+    // `FastMCPSession` splits into `fast`, `mcpsession`: the capital says where `Session` starts.
+    (words.last().is_some_and(|w| w == "session") || name.ends_with("Session"))
+        && !words.iter().any(|w| lists.other_session_prefixes.contains(&w.as_str()))
+}
+
 fn store_shape(shape: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
     // `{ [sessionId: string]: T }`
     if shape.kind() == Kind::Type && shape.text() == "{}" {
@@ -622,6 +652,16 @@ fn store_shape(shape: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
             }
             if is_session_name(field.text(), lists) {
                 return Some(format!("is indexed by the protocol session id (`{}`)", field.text()));
+            }
+        }
+        return None;
+    }
+    // `#sessions: FastMCPSession[] = []`, `Vec<McpSession>`: one object per protocol session.
+    if matches!(shape.text(), "" | "Array" | "Vec") && shape.kind() == Kind::Type {
+        let args: Vec<NodeRef<'_>> = shape.children_with(Role::TypeArg).collect();
+        if let [element] = args.as_slice() {
+            if element.kind() == Kind::Type && is_session_type(element.text(), lists) {
+                return Some(format!("holds one `{}` per protocol session", element.text()));
             }
         }
         return None;
@@ -640,8 +680,8 @@ fn store_shape(shape: NodeRef<'_>, lists: &Lists<'_>) -> Option<String> {
     if patterns::type_names(key).iter().any(|n| lists.key_types.contains(n)) {
         return Some(format!("is keyed by `{}`, the protocol session id", key.text()));
     }
-    let string_key = matches!(key.text(), "string" | "String" | "str");
-    if string_key && patterns::type_names(value).iter().any(|n| lists.session_value_types.contains(n)) {
+    let string_key = matches!(key.text(), "string" | "String" | "str" | "Uuid");
+    if string_key && patterns::type_names(value).iter().any(|n| lists.session_value_types.contains(n) || is_session_type(n, lists)) {
         return Some(format!("holds `{}` objects per protocol session", value.text()));
     }
     None

@@ -98,3 +98,11 @@ pub struct StreamableHttpServerTransport;
 // A tuple struct around the map: reported as `SessionTable.0`.
 // expect: MCP101
 pub struct SessionTable(Mutex<HashMap<String, Session>>);
+
+/// A registry of SSE streams, one per protocol session, keyed by a UUID.
+pub struct StreamRegistry {
+    // expect: MCP101
+    sessions: dashmap::DashMap<uuid::Uuid, SseSession>,
+    // ok: MCP101
+    logins: dashmap::DashMap<uuid::Uuid, UserSession>,
+}
