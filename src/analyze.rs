@@ -252,7 +252,11 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
     if !index_only {
-        let mut outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp);
+        let place = match &job.pass {
+            Pass::Resolve { index, file, .. } => Some((*index, *file)),
+            _ => None,
+        };
+        let mut outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place);
         if let Pass::Resolve { index, file, .. } = &job.pass {
             outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
         }
@@ -315,8 +319,12 @@ impl IndexTokens {
     }
 
     /// Whether a file is indexed: it holds a token, and it is MCP code by its package or
-    /// holds a sign of MCP context itself.
+    /// holds a sign of MCP context itself; or it re-exports names in an MCP package (a barrel
+    /// `index.ts`, a `lib.rs` of `pub use`), which holds no token but leads to definitions.
     fn eligible(&self, bytes: &[u8], package_mcp: bool) -> bool {
+        if package_mcp && reexports(bytes) {
+            return true;
+        }
         let Some(a) = &self.automaton else { return false };
         let mut any = false;
         for m in a.find_overlapping_iter(bytes) {
@@ -327,6 +335,13 @@ impl IndexTokens {
         }
         any && package_mcp
     }
+}
+
+/// Whether a file's bytes may re-export names: `export * from`, `export { … } from`,
+/// `pub use`. Only decides whether the file is indexed; the index reads the tree.
+fn reexports(bytes: &[u8]) -> bool {
+    memchr::memmem::find(bytes, b"pub use ").is_some()
+        || (memchr::memmem::find(bytes, b"export ").is_some() && memchr::memmem::find(bytes, b" from ").is_some())
 }
 
 /// Finds the names the project index gives a meaning in a file's bytes, as whole identifiers.

@@ -513,7 +513,7 @@ const MAX_EXTRA_PASSES: usize = 2;
 /// The meaningful names with their values, and the names of the functions that do a removed
 /// thing (with none): every name the scanner looks for.
 fn with_doers(mut names: Vec<(String, Vec<String>)>, index: &ProjectIndex) -> Vec<(String, Vec<String>)> {
-    names.extend(index.doers().map(|d| (d.to_string(), Vec::new())));
+    names.extend(index.doers().chain(index.own_type_names()).map(|d| (d.to_string(), Vec::new())));
     names
 }
 
@@ -565,7 +565,7 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
         FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
     }
     .map_err(|f| f.reason)?;
-    let mut outcome = engine.check_file(path, &source, &tree, None, false);
+    let mut outcome = engine.check_file(path, &source, &tree, None, false, None);
     if let Some((rule, message)) = outcome.panics.first() {
         return Err(format!("internal error in rule {rule}: {message}"));
     }

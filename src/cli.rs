@@ -342,12 +342,17 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
     eprintln!("  of them for facts:         {}", s.files_parsed_for_facts);
     eprintln!("function bodies unread:      {}", s.bodies_unread);
     eprintln!("manifests read:              {}", s.manifests_read);
+    eprintln!("packages:                    {}", s.packages);
+    eprintln!("index: names with a meaning: {}", s.index_names);
+    eprintln!("index: files analyzed again: {} (of them parsed: {})", s.files_resolved, s.files_parsed_again);
+    eprintln!("index: uses resolved:        {}", s.names_resolved);
     eprintln!("files not analyzed:          {}", report.not_analyzed.len());
     eprintln!("bytes read:                  {}", s.bytes_read);
     eprintln!("bytes parsed:                {}", s.bytes_parsed);
     eprintln!("findings:                    {}", c.total());
     eprintln!("time, discovery:             {:.3}s", s.discovery.as_secs_f64());
     eprintln!("time, reading and scanning:  {:.3}s (summed over threads)", s.reading_and_scanning.as_secs_f64());
+    eprintln!("time, index merge:           {:.3}s", s.index_time.as_secs_f64());
     eprintln!("time, parsing:               {:.3}s (summed over threads)", s.parsing.as_secs_f64());
     eprintln!("time, rules:                 {:.3}s (summed over threads)", s.rules.as_secs_f64());
     eprintln!("time, reporting:             {:.3}s", reporting.as_secs_f64());

@@ -69,6 +69,7 @@ impl Engine {
         tree: &Tree,
         offered: Option<&RuleSet>,
         package_mcp: bool,
+        index: Option<(&crate::index::ProjectIndex, usize)>,
     ) -> FileOutcome {
         let mut context = FileContext::of(tree);
         // A file of an MCP package speaks MCP even when it imports no SDK itself.
@@ -93,6 +94,7 @@ impl Engine {
             tree,
             context: &context,
             target: self.target,
+            index,
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -175,6 +177,8 @@ pub struct FileCx<'a> {
     pub tree: &'a Tree,
     pub context: &'a FileContext,
     pub target: Target,
+    /// The project index and this file's place in it (in the pass that has one).
+    pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -184,6 +188,12 @@ pub struct FileCx<'a> {
 impl<'a> FileCx<'a> {
     pub fn lang(&self) -> Lang {
         self.tree.lang()
+    }
+
+    /// Whether the project declares a type of this name that this file can see (its own
+    /// protocol types, not an SDK's).
+    pub fn project_declares(&self, name: &str) -> bool {
+        self.index.is_some_and(|(index, file)| index.declares_type(file, name))
     }
 
     /// Whether the file speaks MCP (imports an SDK, names protocol methods or transports).

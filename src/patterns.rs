@@ -17,14 +17,15 @@ pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
 fn kinds_of(what: What) -> &'static [Kind] {
     match what {
         What::String | What::Method => &[Kind::Str, Kind::Pair],
-        What::Ident => &[Kind::Ident, Kind::Member, Kind::Type],
+        // A struct literal (`InitializeResult { … }`) is an `Object` named for its type.
+        What::Ident => &[Kind::Ident, Kind::Member, Kind::Type, Kind::Object],
         // A member stubbed or checked by a test stands for the call (`server.createMessage =
         // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`).
         What::Call => &[Kind::Call, Kind::Member],
         What::Fn => &[Kind::Fn],
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
-        What::Implements => &[Kind::Container],
+        What::Implements | What::Declares => &[Kind::Container],
         // The module: constants branched on are found in one pass over the file.
         What::Number => &[Kind::Num, Kind::Module],
     }
@@ -78,7 +79,7 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
     for (i, p) in patterns.iter().enumerate() {
         let names: &'static [String] = match p.what {
             What::String | What::Method => &p.values,
-            What::Ident | What::Call | What::Fn | What::Key => &p.names,
+            What::Ident | What::Call | What::Fn | What::Key | What::Declares => &p.names,
             What::Implements | What::Number => &[],
         };
         for k in kinds_of(p.what) {
@@ -193,7 +194,11 @@ fn first_match<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<(&'static Patte
         .iter()
         .filter_map(|&i| meta.patterns.get(usize::from(i)))
         .filter(|p| (cx.mcp() || !p.mcp_context) && in_language(p, cx.lang()))
-        .find_map(|p| matches(p, node).map(|(at, value)| (p, at, value)))
+        .find_map(|p| {
+            matches(p, node)
+                .filter(|(_, value)| !p.own_type || cx.project_declares(value))
+                .map(|(at, value)| (p, at, value))
+        })
 }
 
 /// Whether a pattern applies to files of `lang`.
@@ -272,6 +277,8 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
     diag.legacy_handler(p.legacy_handler);
     diag.sends = match p.what {
         What::Call => at.kind() == Kind::Call,
+        // Building the project's own message type (`InitializeResult { … }`, `::new(…)`).
+        What::Ident if p.own_type => builds(at),
         What::Method if p.sent => true,
         What::Method | What::String => sent_by_message_call(at),
         _ => false,
@@ -368,6 +375,22 @@ fn names_the_method(name: &str, method: &str) -> bool {
             m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str()))
         })
     })
+}
+
+/// Whether a type name stands where a value of it is built: a struct literal, `T::new(…)`,
+/// `T::default()`, `new T(…)`.
+fn builds(at: NodeRef<'_>) -> bool {
+    match at.kind() {
+        Kind::Object => true,
+        Kind::Ident | Kind::Type => at.parent().is_some_and(|p| {
+            (p.kind() == Kind::Member
+                && p.has_flag(flags::STATIC_PATH)
+                && p.role() == Role::Callee
+                && at.role() == Role::Object)
+                || (p.kind() == Kind::Call && p.has_flag(flags::NEW) && at.role() == Role::Callee)
+        }),
+        _ => false,
+    }
 }
 
 /// The items of a comma-separated list in one string (`"Content-Type, Mcp-Session-Id"`),
@@ -546,7 +569,9 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             position.then(|| (node, value.to_string()))
         }
         What::Ident => {
-            if !matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type) || node.text().is_empty() {
+            let kinds_ok = matches!(node.kind(), Kind::Ident | Kind::Member | Kind::Type)
+                || (p.own_type && node.kind() == Kind::Object);
+            if !kinds_ok || node.text().is_empty() {
                 return None;
             }
             if !one_of(&p.names, node.text(), p.ignore_case) {
@@ -650,6 +675,15 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
                     return None;
                 }
+            }
+            Some((node, node.text().to_string()))
+        }
+        What::Declares => {
+            if node.kind() != Kind::Container
+                || node.has_flag(flags::IMPL)
+                || !one_of(&p.names, node.text(), p.ignore_case)
+            {
+                return None;
             }
             Some((node, node.text().to_string()))
         }

@@ -72,6 +72,8 @@ pub fn calls_to_doers(
         let message = format!("calls `{name}` ({}:{}), which {}", m.path, m.def.start.line, doing.message);
         let mut d = make_diagnostic(&def.meta, path, source, call.focus(), message);
         d.legacy_handler = doing.legacy_handler;
+        // A function that calls a wrapper is a wrapper too, when its name says so.
+        d.sends = true;
         d.related.push(Related {
             path: m.path.to_string(),
             start: m.def.start,

@@ -49,6 +49,11 @@ pub struct ProjectIndex {
     meaningful: HashMap<String, BTreeSet<Option<usize>>>,
     /// Functions that do a removed thing for their callers (see [`super::calls`]), by name.
     doers: HashMap<String, BTreeSet<Option<usize>>>,
+    /// The values meaningful names imported or re-exported under another name stand for.
+    alias_values: HashMap<String, BTreeSet<String>>,
+    /// Types the project declares that rules ask about by name (`own_type` patterns: its own
+    /// `InitializeResult`), by name.
+    own_types: HashMap<String, BTreeSet<Option<usize>>>,
 }
 
 impl ProjectIndex {
@@ -98,8 +103,12 @@ impl ProjectIndex {
             rust_files,
             meaningful: HashMap::new(),
             doers: HashMap::new(),
+            own_types: HashMap::new(),
+            alias_values: HashMap::new(),
         };
         index.meaningful = index.meaningful_names(holds_token);
+        index.add_aliases();
+        index.own_types = index.own_types();
         index.refresh_doers();
         index
     }
@@ -132,6 +141,84 @@ impl ProjectIndex {
             }
         }
         out
+    }
+
+    /// Adds the names that meaningful constants are imported or re-exported under
+    /// (`use crate::commands::PING as P`, `pub use commands::SESSION_HEADER as HEADER`,
+    /// `export { X as Y } from`), so that the scanner finds the files that use those names.
+    fn add_aliases(&mut self) {
+        // Twice: an alias of an alias.
+        for _ in 0..2 {
+            let mut found: Vec<(String, Option<usize>, Vec<String>)> = Vec::new();
+            for (i, f) in self.files.iter().enumerate() {
+                let Some(f) = f else { continue };
+                for import in
+                    f.imports.iter().filter(|im| im.local != im.exported && im.local != "*" && im.exported != "*")
+                {
+                    if self.meaningful.contains_key(&import.local) || !self.meaningful.contains_key(&import.exported) {
+                        continue;
+                    }
+                    let resolved = match f.lang {
+                        Some(crate::tree::Lang::Rust) => self.rust_path(i, &import.scope, &[import.local.as_str()]),
+                        _ => self.ts_imported(i, &import.local).or_else(|| self.ts_export(i, &import.local, 0)),
+                    };
+                    if let Some(value) = resolved.and_then(|m| m.def.value()) {
+                        found.push((import.local.clone(), self.package_of[i], strings_of(value)));
+                    }
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            for (name, pkg, values) in found {
+                self.alias_values.entry(name.clone()).or_default().extend(values);
+                self.meaningful.entry(name).or_default().insert(pkg);
+            }
+        }
+    }
+
+    /// The types of MCP code that `own_type` patterns name, with the packages that declare them.
+    fn own_types(&self) -> HashMap<String, BTreeSet<Option<usize>>> {
+        let wanted: BTreeSet<&str> = crate::rules::registry()
+            .map(|r| {
+                r.rules
+                    .iter()
+                    .flat_map(|d| &d.meta.patterns)
+                    .filter(|p| p.own_type)
+                    .flat_map(|p| p.names.iter().map(String::as_str))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        for (i, f) in self.files.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let pkg = self.package_of[i];
+            let mcp = pkg.and_then(|p| self.package_mcp.get(p).copied()).unwrap_or(f.mcp);
+            for d in f.defs.iter().filter(|d| d.kind == DefKind::Type && mcp && wanted.contains(d.name.as_str())) {
+                out.entry(d.name.clone()).or_default().insert(pkg);
+            }
+        }
+        out
+    }
+
+    /// Whether the project declares a type `name` (of those `own_type` patterns ask about) that
+    /// `file` can see.
+    pub fn declares_type(&self, file: usize, name: &str) -> bool {
+        self.own_types.get(name).is_some_and(|pkgs| self.sees_any(file, pkgs))
+    }
+
+    /// The names of those types.
+    pub fn own_type_names(&self) -> impl Iterator<Item = &str> {
+        self.own_types.keys().map(String::as_str)
+    }
+
+    fn sees_any(&self, file: usize, defined_in: &BTreeSet<Option<usize>>) -> bool {
+        let from = self.package_of(file);
+        defined_in.iter().any(|to| match (from, to) {
+            (Some(f), Some(t)) => self.packages.sees(f, *t),
+            (None, None) => true,
+            _ => false,
+        })
     }
 
     /// Collects the functions that do a removed thing for their callers, and returns the names
@@ -223,6 +310,9 @@ impl ProjectIndex {
                 }
             }
         }
+        for (name, more) in &self.alias_values {
+            values.entry(name.as_str()).or_default().extend(more.iter().cloned());
+        }
         let mut out: Vec<(String, Vec<String>)> = self
             .meaningful
             .keys()
@@ -235,10 +325,12 @@ impl ProjectIndex {
     /// Whether some meaningful name is visible from a file's package.
     pub fn sees_meaningful(&self, file: usize) -> bool {
         let from = self.package_of(file);
-        self.meaningful.values().chain(self.doers.values()).flatten().any(|to| match (from, to) {
-            (Some(f), Some(t)) => self.packages.sees(f, *t),
-            (None, None) => true,
-            _ => false,
+        self.meaningful.values().chain(self.doers.values()).chain(self.own_types.values()).flatten().any(|to| {
+            match (from, to) {
+                (Some(f), Some(t)) => self.packages.sees(f, *t),
+                (None, None) => true,
+                _ => false,
+            }
         })
     }
 
@@ -250,13 +342,9 @@ impl ProjectIndex {
     /// in a package the file's package depends on, or (for a file outside every package) in
     /// another such file.
     pub fn visible(&self, file: usize, name: &str) -> bool {
-        let Some(defined_in) = self.meaningful.get(name).or_else(|| self.doers.get(name)) else { return false };
-        let from = self.package_of(file);
-        defined_in.iter().any(|to| match (from, to) {
-            (Some(f), Some(t)) => self.packages.sees(f, *t),
-            (None, None) => true,
-            _ => false,
-        })
+        [&self.meaningful, &self.doers, &self.own_types]
+            .iter()
+            .any(|map| map.get(name).is_some_and(|defined_in| self.sees_any(file, defined_in)))
     }
 
     // -- Rust ---------------------------------------------------------------------------------
@@ -591,6 +679,15 @@ fn join(dir: &str, rest: &str) -> String {
         rest.to_string()
     } else {
         format!("{dir}/{rest}")
+    }
+}
+
+/// The strings a value holds.
+fn strings_of(value: &Value) -> Vec<String> {
+    match value {
+        Value::Str(s) => vec![s.clone()],
+        Value::Strs(list) => list.clone(),
+        Value::Int(_) => Vec::new(),
     }
 }
 

@@ -59,6 +59,17 @@ struct Finding<'a> {
     hint: &'a str,
     spec: &'a str,
     fingerprint: &'a str,
+    /// Places that explain the finding (the definition of a constant it uses).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<RelatedPlace<'a>>,
+}
+
+#[derive(Serialize)]
+struct RelatedPlace<'a> {
+    path: &'a str,
+    line: u32,
+    column: u32,
+    message: &'a str,
 }
 
 #[derive(Serialize)]
@@ -121,6 +132,16 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                 hint: &d.hint,
                 spec: &d.spec,
                 fingerprint: &d.fingerprint,
+                related: d
+                    .related
+                    .iter()
+                    .map(|r| RelatedPlace {
+                        path: &r.path,
+                        line: r.start.line,
+                        column: r.start.column,
+                        message: &r.message,
+                    })
+                    .collect(),
             })
             .collect(),
         not_analyzed: report

@@ -135,6 +135,24 @@ fn result(d: &Diagnostic, index: &HashMap<&str, usize>, hashes: &mut LineHashes<
         v["partialFingerprints"] = Value::Object(partial);
     }
     v["fingerprints"] = json!({ "mcpshift/v1": d.fingerprint });
+    if !d.related.is_empty() {
+        let related: Vec<Value> = d
+            .related
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "id": i,
+                    "physicalLocation": {
+                        "artifactLocation": artifact(&r.path),
+                        "region": { "startLine": r.start.line.max(1), "startColumn": r.start.column.max(1) },
+                    },
+                    "message": { "text": sentence(&r.message) },
+                })
+            })
+            .collect();
+        v["relatedLocations"] = Value::Array(related);
+    }
     if let Some(reason) = &d.suppression {
         v["suppressions"] = json!([{ "kind": "inSource", "status": "accepted", "justification": reason }]);
     }

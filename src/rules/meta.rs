@@ -240,6 +240,9 @@ pub enum What {
     Key,
     /// A class, struct or impl that implements or extends one of `names`.
     Implements,
+    /// A struct, class, enum, interface or type alias declared with one of `names` (the
+    /// project's own protocol types: `struct InitializeResult`).
+    Declares,
     /// An integer literal (any spelling) whose value is one of `numbers`; also, where code
     /// branches on it (`==`, `!=`, a `case` or `match` arm), a same-file constant or enum
     /// member initialized with such a literal (the literal itself counts at its definition).
@@ -290,6 +293,11 @@ pub struct Pattern {
     /// variable, parameter or type of that name.
     #[serde(default)]
     pub member: bool,
+    /// For `ident`: only a type the project itself declares (its own `InitializeResult`, not
+    /// the SDK's), used in a signature, built (`InitializeResult { … }`, `::new`) or named;
+    /// resolved through the project index.
+    #[serde(default)]
+    pub own_type: bool,
     /// For `call`: the first argument is built from one of these types: a struct literal
     /// (`T { .. }`), a constructor or builder chain (`T::new(..)`, `T::builder()…build()`), or
     /// the type itself (`client.subscribe(SubscribeRequestParams::new(uri))`).

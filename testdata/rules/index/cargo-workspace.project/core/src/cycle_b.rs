@@ -1,0 +1,1 @@
+pub use crate::cycle_a::LOOP;

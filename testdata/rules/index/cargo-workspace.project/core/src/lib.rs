@@ -1,0 +1,13 @@
+//! A hand-written MCP SDK: no SDK dependency, its own method names, types and dispatch.
+pub mod app;
+pub mod commands;
+pub mod context;
+pub mod cycle_a;
+pub mod cycle_b;
+pub mod glob_user;
+pub mod http;
+pub mod metrics;
+pub mod report;
+pub mod types;
+
+pub use commands::SESSION_HEADER as HEADER;

@@ -1,0 +1,1 @@
+export { LOOP } from './cycle-a.js';

@@ -1,0 +1,98 @@
+//! The project model: findings reached across files are the same whatever the thread count
+//! and with or without the prefilter, and they say how they were reached.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{code, repo, run_in, stdout};
+
+/// The fixture projects of the index.
+fn projects() -> Vec<PathBuf> {
+    let dir = repo().join("testdata/rules/index");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    out.sort();
+    assert!(out.len() >= 2, "no index fixture projects in {}", dir.display());
+    out
+}
+
+fn json_of(dir: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["check", ".", "--format", "json", "--fail-on", "never"];
+    args.extend_from_slice(extra);
+    let out = run_in(dir, &args);
+    assert_eq!(code(&out), 0, "{}: {}", dir.display(), common::stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn output_is_byte_identical_for_any_thread_count_and_without_the_prefilter() {
+    for p in projects() {
+        let one = json_of(&p, &["--jobs", "1"]);
+        let two = json_of(&p, &["--jobs", "2"]);
+        let four = json_of(&p, &["--jobs", "4"]);
+        let unfiltered = json_of(&p, &["--jobs", "2", "--no-prefilter"]);
+        assert_eq!(one, two, "{}: --jobs 1 and 2 differ", p.display());
+        assert_eq!(one, four, "{}: --jobs 1 and 4 differ", p.display());
+        assert_eq!(one, unfiltered, "{}: --no-prefilter differs", p.display());
+        // Repeated runs agree too (the index is built the same way each time).
+        assert_eq!(one, json_of(&p, &["--jobs", "2"]), "{}: two runs differ", p.display());
+    }
+}
+
+#[test]
+fn a_finding_reached_through_a_constant_names_the_definition() {
+    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
+    let doc = common::json(&json_of(&dir, &[]));
+    let findings = doc["findings"].as_array().cloned().unwrap_or_default();
+    let read = findings
+        .iter()
+        .find(|f| f["path"] == "core/src/http.rs" && f["rule"] == "MCP102")
+        .unwrap_or_else(|| panic!("no MCP102 in core/src/http.rs: {doc}"));
+    let message = read["message"].as_str().unwrap_or_default();
+    assert!(message.contains("through `SESSION_HEADER`, defined at core/src/commands.rs:"), "{message}");
+    // SARIF carries the definition as a related location.
+    let sarif = common::json(&stdout(&run_in(&dir, &["check", ".", "--format", "sarif", "--fail-on", "never"])));
+    let results = sarif["runs"][0]["results"].as_array().cloned().unwrap_or_default();
+    let result = results
+        .iter()
+        .find(|r| {
+            r["ruleId"] == "MCP102"
+                && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "core/src/http.rs"
+        })
+        .unwrap_or_else(|| panic!("no MCP102 result for core/src/http.rs"));
+    let related = &result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+    assert_eq!(related, "core/src/commands.rs", "{result}");
+    common::assert_valid_sarif(&sarif, "index fixture");
+}
+
+#[test]
+fn the_handler_a_dispatcher_routes_to_is_reported_where_it_is_defined() {
+    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
+    let doc = common::json(&json_of(&dir, &[]));
+    let findings = doc["findings"].as_array().cloned().unwrap_or_default();
+    let handler = findings
+        .iter()
+        .find(|f| f["path"] == "core/src/app/handlers.rs" && f["rule"] == "MCP301")
+        .unwrap_or_else(|| panic!("no MCP301 at the ping handler: {doc}"));
+    let message = handler["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("handles the removed `ping` request, routed to it at core/src/app.rs:"), "{message}");
+}
+
+#[test]
+fn stats_report_the_index() {
+    let dir = repo().join("testdata/rules/index/npm-workspace.project");
+    let out = run_in(&dir, &["check", ".", "--stats", "--fail-on", "never"]);
+    let err = common::stderr(&out);
+    let line = |label: &str| -> u64 {
+        err.lines()
+            .find(|l| l.starts_with(label))
+            .and_then(|l| l.split_whitespace().find_map(|w| w.parse().ok()))
+            .unwrap_or_else(|| panic!("no `{label}` in:\n{err}"))
+    };
+    assert_eq!(line("packages:"), 4);
+    assert!(line("index: names with a meaning:") >= 4, "{err}");
+    assert!(line("index: files analyzed again:") >= 1, "{err}");
+    assert!(line("index: uses resolved:") >= 4, "{err}");
+}
