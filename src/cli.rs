@@ -12,7 +12,7 @@ pub use crate::config::{FailOn, TargetArg};
 use crate::discover::ExcludeSet;
 use crate::engine::Target;
 use crate::report::{self, Counts, Format, RenderContext};
-use crate::rules::{self, RuleDef};
+use crate::rules;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -391,35 +391,6 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
 fn explain(rule: &str) -> Result<i32, String> {
     let registry = rules::registry()?;
     let def = registry.get(rule).ok_or_else(|| format!("unknown rule `{rule}` (see `mcpshift rules`)"))?;
-    print!("{}", explain_text(def));
+    print!("{}", crate::docs::explain_text(def));
     Ok(EXIT_CLEAN)
-}
-
-/// The full documentation of a rule, as `mcpshift explain` prints it (Markdown).
-pub fn explain_text(def: &RuleDef) -> String {
-    let m = &def.meta;
-    let mut s = format!("# {} {}\n\nLevel: {}. {}\n\n", m.id, m.name, m.level.as_str(), m.summary);
-    s.push_str(&format!("## What it catches\n\n{}\n\n", m.what.trim()));
-    s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
-    s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
-    if !m.migration.trim().is_empty() {
-        s.push_str(&format!("\n{}\n", m.migration.trim()));
-    }
-    for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
-        if let Some(ex) = ex {
-            let fence = if lang == "Rust" { "rust" } else { "ts" };
-            s.push_str(&format!(
-                "\n## Example ({lang})\n\nBefore:\n\n```{fence}\n{}\n```\n\nAfter:\n\n```{fence}\n{}\n```\n",
-                ex.before.trim_end(),
-                ex.after.trim_end()
-            ));
-        }
-    }
-    if !m.spec.is_empty() {
-        s.push_str("\n## Spec\n\n");
-        for r in &m.spec {
-            s.push_str(&format!("- {}: {}\n", r.title, r.url));
-        }
-    }
-    s
 }

@@ -13,6 +13,7 @@ pub mod config;
 pub mod context;
 pub mod diagnostic;
 pub mod discover;
+pub mod docs;
 pub mod engine;
 pub mod lang;
 pub mod manifest;

@@ -54,10 +54,10 @@ pub fn render(format: Format, report: &Report, cx: &RenderContext<'_>) -> Result
     }
 }
 
-/// Where a rule's document lives in the repository: the SARIF `helpUri` and the Markdown
-/// report's links.
+/// Where a rule's page lives in the repository (`docs/rules/MCPxxx.md`, generated from its
+/// document): the SARIF `helpUri` and the Markdown report's links.
 pub fn rule_doc_url(def: &RuleDef) -> String {
-    format!("{}/blob/main/rules/{}-{}.toml", env!("CARGO_PKG_REPOSITORY"), def.meta.id, def.meta.name)
+    format!("{}/blob/main/{}", env!("CARGO_PKG_REPOSITORY"), crate::docs::rule_page_path(def))
 }
 
 /// Counts of active findings by level, and of the findings left out.

@@ -7,8 +7,8 @@
 //! upload action does, so it survives lines inserted above) and our own line-free
 //! fingerprint under `mcpshift/v1`. Suppressed findings are kept with
 //! `suppressions[].justification`; with a baseline every result has a `baselineState`. Files
-//! not analyzed are `toolExecutionNotifications`. Migration rules are not security rules:
-//! no `security-severity`.
+//! not analyzed are `toolExecutionNotifications`. `security-severity` is set only on rules
+//! whose document has a `[security]` table.
 
 use std::collections::HashMap;
 
@@ -89,11 +89,20 @@ fn rules_of(report: &Report, cx: &RenderContext<'_>) -> Vec<&'static RuleDef> {
 
 fn descriptor(def: &RuleDef) -> Value {
     let m = &def.meta;
-    let mut tags: Vec<&str> = m.tags.iter().map(String::as_str).collect();
-    if !tags.contains(&"migration") && m.id.as_str() >= "MCP100" {
-        tags.insert(0, "migration");
-    }
+    let mut tags = m.all_tags();
     tags.truncate(20);
+    let mut properties = json!({
+        "tags": tags,
+        "precision": m.precision.as_str(),
+        "problem.severity": match m.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "recommendation",
+        },
+    });
+    if let Some(sec) = &m.security {
+        properties["security-severity"] = json!(sec.severity);
+    }
     json!({
         "id": m.id,
         "name": m.name,
@@ -102,14 +111,7 @@ fn descriptor(def: &RuleDef) -> Value {
         "defaultConfiguration": { "level": m.level.as_str() },
         "help": { "text": help_text(def), "markdown": help_markdown(def) },
         "helpUri": rule_doc_url(def),
-        "properties": {
-            "tags": tags,
-            "problem.severity": match m.level {
-                Level::Error => "error",
-                Level::Warning => "warning",
-                Level::Note => "recommendation",
-            },
-        },
+        "properties": properties,
     })
 }
 
@@ -216,7 +218,7 @@ fn help_text(def: &RuleDef) -> String {
 
 /// The rule's documentation as `mcpshift explain` prints it.
 fn help_markdown(def: &RuleDef) -> String {
-    let mut s = crate::cli::explain_text(def);
+    let mut s = crate::docs::explain_text(def);
     s.push_str(&format!("\n[Rule documentation]({})\n", rule_doc_url(def)));
     s
 }
