@@ -131,7 +131,7 @@ pub fn enabled_rules(
 ) -> Result<Vec<&'static RuleDef>, String> {
     for name in select.iter().chain(ignore) {
         if registry.get(name).is_none() {
-            return Err(format!("unknown rule `{name}` (see `mcpshift rules`)"));
+            return Err(crate::suggest::unknown_rule(registry, name));
         }
     }
     Ok(registry

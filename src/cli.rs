@@ -109,7 +109,7 @@ pub struct CheckArgs {
     #[arg(long, help_heading = "Files")]
     pub no_prefilter: bool,
     /// Leave out paths matching this glob (gitignore syntax, relative to the current
-    /// directory); repeatable. Replaces `exclude` of mcpshift.toml.
+    /// directory), in addition to `exclude` of mcpshift.toml; repeatable.
     #[arg(long, value_name = "GLOB", help_heading = "Files")]
     pub exclude: Vec<String>,
 
@@ -242,8 +242,14 @@ fn relative_to_cwd(path: &Path) -> PathBuf {
 }
 
 /// The run's options: the command line over the configuration file over the defaults. A key
-/// given on the command line replaces the file's.
+/// given on the command line replaces the file's, except `exclude`, whose patterns add up.
 fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Result<(Options, FailOn), String> {
+    let registry = rules::registry()?;
+    for (flag, list) in [("--select", &args.select), ("--ignore", &args.ignore)] {
+        if let Some(unknown) = list.iter().find(|name| registry.get(name).is_none()) {
+            return Err(format!("{flag}: {}", crate::suggest::unknown_rule(registry, unknown)));
+        }
+    }
     let select = if args.select.is_empty() {
         config.and_then(|c| c.select.clone()).unwrap_or_default()
     } else {
@@ -256,7 +262,6 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
     };
     // `off` in [levels] is an `ignore` that a rule named in `--select` overrides.
     if let Some(c) = config {
-        let registry = rules::registry()?;
         for id in &c.off {
             let selected_here = args.select.iter().any(|s| registry.get(s).is_some_and(|d| d.meta.id == *id));
             if !selected_here {
@@ -266,14 +271,14 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
     }
     let target = args.target.or(config.and_then(|c| c.target)).unwrap_or(TargetArg::Modern);
     let fail_on = args.fail_on.or(config.and_then(|c| c.fail_on)).unwrap_or(FailOn::Warning);
-    let exclude = if !args.exclude.is_empty() {
-        vec![ExcludeSet { base: root.clone(), patterns: args.exclude.clone() }]
-    } else {
-        config
-            .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
-            .into_iter()
-            .collect()
-    };
+    // The file's patterns are anchored at its folder, the command line's where you stand.
+    let mut exclude: Vec<ExcludeSet> = config
+        .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
+        .into_iter()
+        .collect();
+    if !args.exclude.is_empty() {
+        exclude.push(ExcludeSet { base: root.clone(), patterns: args.exclude.clone() });
+    }
     let options = Options {
         paths: args.paths.clone(),
         root,
@@ -390,7 +395,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
 
 fn explain(rule: &str) -> Result<i32, String> {
     let registry = rules::registry()?;
-    let def = registry.get(rule).ok_or_else(|| format!("unknown rule `{rule}` (see `mcpshift rules`)"))?;
+    let def = registry.get(rule).ok_or_else(|| crate::suggest::unknown_rule(registry, rule))?;
     print!("{}", crate::docs::explain_text(def));
     Ok(EXIT_CLEAN)
 }

@@ -152,11 +152,14 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
                 let ids: Vec<&str> = registry.rules.iter().map(|r| r.meta.id.as_str()).collect();
                 Err(at(
                     Some(name.span()),
-                    &format!(
-                        "unknown rule `{}`; valid rules (ids or names, see `mcpshift rules`): {}",
-                        name.get_ref(),
-                        ids.join(", ")
-                    ),
+                    &match crate::suggest::closest_rule(registry, name.get_ref()) {
+                        Some(close) => format!("unknown rule `{}` (did you mean `{close}`?)", name.get_ref()),
+                        None => format!(
+                            "unknown rule `{}`; valid rules (ids or names, see `mcpshift rules`): {}",
+                            name.get_ref(),
+                            ids.join(", ")
+                        ),
+                    },
                 ))
             }
         }

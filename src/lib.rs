@@ -24,5 +24,6 @@ pub mod report;
 pub mod results;
 pub mod rules;
 pub mod source;
+pub mod suggest;
 pub mod suppress;
 pub mod tree;
