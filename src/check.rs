@@ -14,6 +14,7 @@ use crate::engine::{make_diagnostic, Engine, FileOutcome, Target};
 use crate::lang::{self, ParseFailure};
 use crate::prefilter::{Decision, Prefilter, RuleSet};
 use crate::project::{Manifest, ProjectFact};
+use crate::root::Scope;
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
 use crate::suppress::{self, FileSuppressions, Suppression};
@@ -47,6 +48,10 @@ pub struct Options {
     /// Report only findings in these files (relative to `root`). Every file is still analyzed,
     /// so project-level rules see the whole project (`--changed-since`).
     pub only_paths: Option<BTreeSet<String>>,
+    /// Report only on these files and directories (the paths named on the command line, when
+    /// `paths` is the whole project): findings, files not analyzed and the count of files
+    /// analyzed.
+    pub scope: Option<Scope>,
     /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
     /// contains this, to prove that a bug in one rule never stops the run.
     pub inject_panic: Option<String>,
@@ -67,8 +72,17 @@ impl Default for Options {
             exclude: Vec::new(),
             levels: Vec::new(),
             only_paths: None,
+            scope: None,
             inject_panic: None,
         }
+    }
+}
+
+impl Options {
+    /// Whether a path (relative to `root`) is reported on: within `scope` and `only_paths`.
+    pub fn reports(&self, path: &str) -> bool {
+        self.scope.as_ref().is_none_or(|s| s.contains(path))
+            && self.only_paths.as_ref().is_none_or(|o| o.contains(path))
     }
 }
 
@@ -245,7 +259,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         if let Some(n) = r.not_analyzed {
             report.not_analyzed.push(n);
-        } else {
+        } else if opts.scope.as_ref().is_none_or(|s| s.contains(&r.path)) {
             report.files_analyzed += 1;
         }
         if let Some(m) = r.manifest {
@@ -273,6 +287,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             reason: format!("internal error in project rule {rule}: {message}"),
             position: None,
             internal: true,
+            may_hold_findings: true,
         });
     }
 
@@ -284,10 +299,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
     }
     suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
+    keep_reported(&mut report, opts);
+    crate::unanalyzed::triage(&mut report.not_analyzed, &engine, &enabled, &opts.root);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
-    if let Some(only) = &opts.only_paths {
-        keep_only(&mut report, only);
-    }
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();
     report.stats = stats;
@@ -415,6 +429,8 @@ fn analyze(c: &Candidate, engine: &Engine, prefilter: &Prefilter, second: Option
         parse: Duration::ZERO,
         rules: Duration::ZERO,
     };
+    // A panic that escapes the catches below names this file (see `crash`).
+    let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
     let bytes = match discover::read_candidate(c, engine.max_file_size) {
         Ok(b) => b,
@@ -526,11 +542,11 @@ fn run_tokens(target: Target) -> &'static [&'static str] {
     }
 }
 
-/// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
-/// the whole run incomplete.
-fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
-    report.findings.retain(|d| only.contains(&d.path));
-    report.not_analyzed.retain(|n| n.internal || only.contains(&n.path));
+/// Drops what lies outside the reported paths (the named paths, `--changed-since`); internal
+/// errors stay, since they make the whole run incomplete.
+fn keep_reported(report: &mut Report, opts: &Options) {
+    report.findings.retain(|d| opts.reports(&d.path));
+    report.not_analyzed.retain(|n| n.internal || opts.reports(&n.path));
 }
 
 /// Analyzes one in-memory source with every rule (file-level checks only): the entry point of
@@ -571,7 +587,7 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
-    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
+    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false, may_hold_findings: true }
 }
 
 /// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is
@@ -639,7 +655,7 @@ fn finish(
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
         let _ = registry;
-        for n in &report.not_analyzed {
+        for n in report.not_analyzed.iter().filter(|n| n.may_hold_findings) {
             let source = SourceFile::new(String::new());
             let mut d =
                 make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));

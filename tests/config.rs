@@ -95,6 +95,11 @@ fn command_line_flags_override_the_file() {
     // --exclude adds to the file's exclude: gen/ stays out, and lib/ goes too.
     let found = rules_found(&p, &["--select", "MCP301", "--exclude", "lib/"]);
     assert_eq!(found, vec![("src/server.ts".to_string(), 5, "MCP301".to_string())]);
+    // Its patterns are relative to the current directory, the file's to the file.
+    let out =
+        run_in(&p.dir.join("lib"), &["check", "..", "--format", "json", "--select", "MCP301", "--exclude", "extra.ts"]);
+    let files: Vec<String> = findings(&json(&stdout(&out))).into_iter().map(|f| f.0).collect();
+    assert_eq!(files, vec!["src/server.ts".to_string()]);
     // A rule turned off in [levels] runs when --select names it.
     p.file("mcpshift.toml", "[levels]\nMCP102 = \"off\"\n");
     assert!(!rules_found(&p, &[]).iter().any(|f| f.2 == "MCP102"));

@@ -125,7 +125,7 @@ fn output_sinks_are_checked() {
     let out = p.run(&["check", "--output-format", "xml=a.xml"]);
     assert_eq!(code(&out), 2);
     assert!(
-        stderr(&out).contains("unknown format `xml`; valid formats: human, json, sarif, github, markdown"),
+        stderr(&out).contains("unknown format `xml`; valid formats: human, concise, json, sarif, github, markdown"),
         "{}",
         stderr(&out)
     );
