@@ -247,7 +247,7 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
 
     let mut report = check::run(&options)?;
     // A CI step pointed at the wrong folder must not pass silently.
-    if report.files_analyzed == 0 && report.not_analyzed.iter().all(|n| n.internal) && !args.allow_empty {
+    if report.files_analyzed == 0 && report.not_analyzed.is_empty() && !args.allow_empty {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!(
             "no TypeScript, JavaScript or Rust source, nor package.json or Cargo.toml, in {}; check the path, or pass --allow-empty if that is expected",

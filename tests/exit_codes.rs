@@ -130,6 +130,11 @@ fn an_internal_error_says_what_failed_where_and_asks_for_a_report() {
     assert!(err.contains(&version) && err.contains("/issues"), "{err}");
     let rules = rules_of(&json(&stdout(&out)));
     assert!(rules.contains(&("MCP102".to_string(), "src/other.ts".to_string())), "{rules:?}");
+    // A file the analyzer failed on was found: the run is not empty, whatever else it holds.
+    let out = p.run(&["check", "src/victim.ts", "--inject-panic", "victim"]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("injected fault on src/victim.ts") && !err.contains("no TypeScript"), "{err}");
 }
 
 #[test]
