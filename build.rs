@@ -45,6 +45,10 @@ fn main() {
         if meta.id != id || meta.name != name {
             errors.push(format!("{}: `id`/`name` must match the file name ({id}, {name})", path.display()));
         }
+        // Tags from the documented list, a reason for the precision, a sound security score.
+        for problem in meta.metadata_problems() {
+            errors.push(format!("{}: {problem}", path.display()));
+        }
         // A misspelt language would silently switch a pattern off.
         for lang in meta.patterns.iter().flat_map(|p| &p.languages) {
             if lang == "manifest" || !meta.languages.contains(lang) {

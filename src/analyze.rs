@@ -121,6 +121,8 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
         Pass::Resolve { .. } => 2,
     };
     let mut r = FileResult::new(&c.rel, pass_number);
+    // A panic that escapes the catches below names this file (see `crash`).
+    let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
     let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
         Ok(b) => b,
@@ -398,7 +400,7 @@ impl NameScanner {
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
-    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false }
+    NotAnalyzed { path: c.rel.clone(), reason, position, internal: false, may_hold_findings: true }
 }
 
 /// Source bytes to text: UTF-8 (a BOM is dropped), or UTF-16 with a BOM. Anything else is

@@ -11,7 +11,7 @@
 //! The file is JSON, sorted, without line numbers, so it diffs well in review:
 //! `{ "version": 1, "tool": "mcpshift", "findings": [{ path, rule, fingerprint, message }] }`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -103,9 +103,10 @@ impl Baseline {
 }
 
 /// Marks every active finding `new` or `unchanged`, and lists the entries left over. Entries
-/// of rules that did not run, or of files outside `only` (`--changed-since`), were not looked
-/// for, so they are not listed as absent.
-pub fn apply(report: &mut Report, baseline: &Baseline, file: &str, only: Option<&BTreeSet<String>>) {
+/// of rules that did not run, or of files the run does not report on (`reported` is false: a
+/// path not named, a file outside `--changed-since`), were not looked for, so they are not
+/// listed as absent.
+pub fn apply(report: &mut Report, baseline: &Baseline, file: &str, reported: &dyn Fn(&str) -> bool) {
     let mut remaining: HashMap<(&str, &str, &str), usize> = HashMap::new();
     for e in &baseline.findings {
         *remaining.entry((e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str())).or_insert(0) += 1;
@@ -125,7 +126,7 @@ pub fn apply(report: &mut Report, baseline: &Baseline, file: &str, only: Option<
         }
     }
     let mut absent = Vec::new();
-    let looked_for = |e: &Entry| report.rules_run.contains(&e.rule) && only.is_none_or(|o| o.contains(&e.path));
+    let looked_for = |e: &Entry| report.rules_run.contains(&e.rule) && reported(&e.path);
     for e in baseline.findings.iter().filter(|e| looked_for(e)) {
         let key = (e.path.as_str(), e.rule.as_str(), e.fingerprint.as_str());
         if let Some(n) = remaining.get_mut(&key) {

@@ -17,6 +17,7 @@ use crate::lang;
 use crate::packages::Packages;
 use crate::prefilter::{Prefilter, RuleSet};
 use crate::project::{Manifest, ManifestKind, ProjectFact};
+use crate::root::Scope;
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
 use crate::source::SourceFile;
 use crate::suppress::{self, FileSuppressions};
@@ -45,6 +46,10 @@ pub struct Options {
     /// Report only findings in these files (relative to `root`). Every file is still analyzed,
     /// so project-level rules see the whole project (`--changed-since`).
     pub only_paths: Option<BTreeSet<String>>,
+    /// Report only on these files and directories (the paths named on the command line, when
+    /// `paths` is the whole project): findings, files not analyzed and the count of files
+    /// analyzed.
+    pub scope: Option<Scope>,
     /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
     /// contains this, to prove that a bug in one rule never stops the run.
     pub inject_panic: Option<String>,
@@ -65,8 +70,17 @@ impl Default for Options {
             exclude: Vec::new(),
             levels: Vec::new(),
             only_paths: None,
+            scope: None,
             inject_panic: None,
         }
+    }
+}
+
+impl Options {
+    /// Whether a path (relative to `root`) is reported on: within `scope` and `only_paths`.
+    pub fn reports(&self, path: &str) -> bool {
+        self.scope.as_ref().is_none_or(|s| s.contains(path))
+            && self.only_paths.as_ref().is_none_or(|o| o.contains(path))
     }
 }
 
@@ -138,7 +152,7 @@ pub fn enabled_rules(
 ) -> Result<Vec<&'static RuleDef>, String> {
     for name in select.iter().chain(ignore) {
         if registry.get(name).is_none() {
-            return Err(format!("unknown rule `{name}` (see `mcpshift rules`)"));
+            return Err(crate::suggest::unknown_rule(registry, name));
         }
     }
     Ok(registry
@@ -356,7 +370,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         if let Some(n) = r.not_analyzed {
             report.not_analyzed.push(n);
-        } else {
+        } else if opts.scope.as_ref().is_none_or(|s| s.contains(&r.path)) {
             report.files_analyzed += 1;
         }
         if let Some(m) = r.manifest {
@@ -391,6 +405,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             reason: format!("internal error in project rule {rule}: {message}"),
             position: None,
             internal: true,
+            may_hold_findings: true,
         });
     }
 
@@ -402,10 +417,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
     }
     suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
+    keep_reported(&mut report, opts);
+    crate::unanalyzed::triage(&mut report.not_analyzed, &engine, &enabled, &opts.root);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);
-    if let Some(only) = &opts.only_paths {
-        keep_only(&mut report, only);
-    }
     report.rules_run = enabled.iter().map(|r| r.meta.id.clone()).collect();
     stats.wall = wall.elapsed();
     report.stats = stats;
@@ -536,11 +550,11 @@ fn run_tokens(target: Target) -> &'static [&'static str] {
     }
 }
 
-/// Drops what lies outside `only` (`--changed-since`); internal errors stay, since they make
-/// the whole run incomplete.
-fn keep_only(report: &mut Report, only: &BTreeSet<String>) {
-    report.findings.retain(|d| only.contains(&d.path));
-    report.not_analyzed.retain(|n| n.internal || only.contains(&n.path));
+/// Drops what lies outside the reported paths (the named paths, `--changed-since`); internal
+/// errors stay, since they make the whole run incomplete.
+fn keep_reported(report: &mut Report, opts: &Options) {
+    report.findings.retain(|d| opts.reports(&d.path));
+    report.not_analyzed.retain(|n| n.internal || opts.reports(&n.path));
 }
 
 /// Analyzes one in-memory source with every rule (file-level checks only): the entry point of
@@ -621,7 +635,7 @@ fn finish(
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {
         let _ = registry;
-        for n in &report.not_analyzed {
+        for n in report.not_analyzed.iter().filter(|n| n.may_hold_findings) {
             let source = SourceFile::new(String::new());
             let mut d =
                 make_diagnostic(&def.meta, &n.path, &source, (0, 0), format!("file not analyzed: {}", n.reason));

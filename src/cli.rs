@@ -9,10 +9,12 @@ use crate::baseline::{self, Baseline};
 use crate::check::{self, Options};
 use crate::config::{self, Config};
 pub use crate::config::{FailOn, TargetArg};
-use crate::discover::ExcludeSet;
+use crate::discover::{absolute, ExcludeSet};
 use crate::engine::Target;
+use crate::report::sarif::{SarifOptions, DEFAULT_MAX_RESULTS, MAX_RESULTS_ACCEPTED};
 use crate::report::{self, Counts, Format, RenderContext};
-use crate::rules::{self, RuleDef};
+use crate::root::{Project, Scope};
+use crate::rules;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -61,9 +63,28 @@ pub struct CheckArgs {
     /// Colors in human output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, help_heading = "Output")]
     pub color: ColorChoice,
-    /// Print file counts and timings to standard error.
+    /// Print file counts, timings and the files not analyzed to standard error.
     #[arg(long, help_heading = "Output")]
     pub stats: bool,
+    /// Print a table of counts per rule instead of each finding (human and concise outputs).
+    #[arg(long, conflicts_with = "quiet", help_heading = "Output")]
+    pub statistics: bool,
+    /// Print only the summary line (human and concise outputs).
+    #[arg(long, short, help_heading = "Output")]
+    pub quiet: bool,
+
+    /// SARIF: set `automationDetails.id` to NAME/, the category code scanning keeps runs apart
+    /// by (as the upload action's `category` input does). Not set by default.
+    #[arg(long, value_name = "NAME", help_heading = "SARIF")]
+    pub sarif_category: Option<String>,
+    /// SARIF: keep suppressed and baselined findings, marked with `suppressions` /
+    /// `baselineState` (code scanning ignores both marks and would show them as open alerts).
+    #[arg(long, help_heading = "SARIF")]
+    pub sarif_keep_suppressed: bool,
+    /// SARIF: keep at most N results, the highest levels first (code scanning shows 5,000 and
+    /// rejects more than 25,000).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_RESULTS, value_parser = parse_max_results, help_heading = "SARIF")]
+    pub sarif_max_results: usize,
 
     /// Only these rules (ids or names, comma-separated).
     #[arg(long, value_delimiter = ',', help_heading = "Rules")]
@@ -109,13 +130,26 @@ pub struct CheckArgs {
     #[arg(long, help_heading = "Files")]
     pub no_prefilter: bool,
     /// Leave out paths matching this glob (gitignore syntax, relative to the current
-    /// directory); repeatable. Replaces `exclude` of mcpshift.toml.
+    /// directory), in addition to `exclude` of mcpshift.toml; repeatable.
     #[arg(long, value_name = "GLOB", help_heading = "Files")]
     pub exclude: Vec<String>,
+    /// Exit with 0 even when the paths hold no TypeScript, JavaScript, Rust or manifest file.
+    #[arg(long, help_heading = "Files")]
+    pub allow_empty: bool,
 
-    /// Test hook: make the rule pass panic on files whose path contains this text.
+    /// Test hook: make the rule pass panic on files whose path contains this text (caught
+    /// per file); with the prefix `uncaught:`, panic outside the rules' guard.
     #[arg(long, hide = true)]
     pub inject_panic: Option<String>,
+}
+
+fn parse_max_results(value: &str) -> Result<usize, String> {
+    let n: usize = value.parse().map_err(|_| format!("`{value}` is not a number"))?;
+    if (1..=MAX_RESULTS_ACCEPTED).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("must be from 1 to {MAX_RESULTS_ACCEPTED} (code scanning rejects more)"))
+    }
 }
 
 /// One output of a run: a format and where it goes (standard output when `file` is `None`).
@@ -167,31 +201,67 @@ pub fn run(cli: Cli) -> i32 {
         Ok(code) => code,
         Err(message) => {
             eprintln!("mcpshift: error: {message}");
+            // An error that a caught panic caused (a walker thread that died) says what failed.
+            if message.starts_with("internal error") {
+                if let Some(crash) = crate::crash::take() {
+                    let at = crash.location.map(|l| format!(" (at {l})")).unwrap_or_default();
+                    eprintln!("  {}{at}", crash.message);
+                }
+                eprintln!("{}", crate::crash::bug_report_request());
+            }
             EXIT_ERROR
         }
     }
 }
 
 fn run_check(args: CheckArgs) -> Result<i32, String> {
-    let root = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let cwd = absolute(&cwd);
+    // Paths named on the command line, absolute. A path that does not exist is a usage error.
+    let named: Vec<PathBuf> = args.paths.iter().map(|p| absolute(&cwd.join(p))).collect();
+    for (given, path) in args.paths.iter().zip(&named) {
+        if let Err(e) = std::fs::symlink_metadata(path) {
+            return Err(match e.kind() {
+                std::io::ErrorKind::NotFound => format!("{}: no such file or directory", given.display()),
+                _ => format!("{}: {}", given.display(), crate::discover::io_reason(&e)),
+            });
+        }
+    }
+    let first = named.first().cloned().unwrap_or_else(|| cwd.clone());
+    let project = Project::find(&first, &cwd);
     let registry = rules::registry()?;
     let config = load_config(&args, registry)?;
-    let (options, fail_on) = options_of(&args, config.as_ref(), root)?;
-    let mut options = options;
+    let (mut options, fail_on) = options_of(&args, config.as_ref(), &project, &cwd, &named)?;
     if let Some(rev) = &args.changed_since {
         options.only_paths = Some(crate::changed::files_changed_since(&options.root, rev)?);
     }
     let sinks = sinks_of(&args)?;
+    let sarif = SarifOptions {
+        category: args.sarif_category.clone().or_else(|| config.as_ref().and_then(|c| c.sarif_category.clone())),
+        keep_suppressed: args.sarif_keep_suppressed,
+        max_results: args.sarif_max_results,
+    };
+    if sarif.category.as_deref().is_some_and(|c| c.trim().is_empty()) {
+        return Err("--sarif-category: the category is empty".into());
+    }
 
     let mut report = check::run(&options)?;
+    // A CI step pointed at the wrong folder must not pass silently.
+    if report.files_analyzed == 0 && report.not_analyzed.is_empty() && !args.allow_empty {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(format!(
+            "no TypeScript, JavaScript or Rust source, nor package.json or Cargo.toml, in {}; check the path, or pass --allow-empty if that is expected",
+            paths.join(", ")
+        ));
+    }
     let t = std::time::Instant::now();
     if let Some(file) = &args.write_baseline {
         let written = Baseline::of(&report);
         written.write(file)?;
-        baseline::apply(&mut report, &written, &file.display().to_string(), options.only_paths.as_ref());
+        baseline::apply(&mut report, &written, &file.display().to_string(), &|p| options.reports(p));
     } else if let Some(file) = &args.baseline {
         let recorded = Baseline::read(file)?;
-        baseline::apply(&mut report, &recorded, &file.display().to_string(), options.only_paths.as_ref());
+        baseline::apply(&mut report, &recorded, &file.display().to_string(), &|p| options.reports(p));
     }
 
     for sink in &sinks {
@@ -202,7 +272,18 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
                 sink.file.is_none() && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
             }
         };
-        let cx = RenderContext { registry, options: &options, color: color && sink.format == Format::Human };
+        let cx = RenderContext {
+            registry,
+            options: &options,
+            color: color && sink.format == Format::Human,
+            cwd: &cwd,
+            statistics: args.statistics,
+            quiet: args.quiet,
+            sarif: &sarif,
+        };
+        if let Some(pattern) = args.inject_panic.as_deref().and_then(|p| p.strip_prefix("render:")) {
+            inject_render_panic(&report, pattern);
+        }
         let bytes = report::render(sink.format, &report, &cx)?;
         match &sink.file {
             Some(path) => std::fs::write(path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
@@ -214,9 +295,33 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
         }
     }
     if args.stats {
-        print_stats(&report, t.elapsed());
+        print_stats(&report, t.elapsed(), &options, &cwd);
     }
+    report_internal_errors(&report);
     Ok(exit_code(&report, fail_on))
+}
+
+/// Test hook (`--inject-panic render:PATTERN`): a panic outside every guard, while the report of
+/// a file is written, as a bug in a renderer would be.
+fn inject_render_panic(report: &check::Report, pattern: &str) {
+    if let Some(d) = report.findings.iter().find(|d| d.path.contains(pattern)) {
+        let _file = crate::crash::analyzing(&d.path);
+        panic!("injected fault while writing the report");
+    }
+}
+
+/// An analyzer bug left a file or a project rule unchecked: say what failed and where, and ask
+/// for a report. The run ends with exit code 2.
+fn report_internal_errors(report: &check::Report) {
+    let internal: Vec<_> = report.not_analyzed.iter().filter(|n| n.internal).collect();
+    if internal.is_empty() {
+        return;
+    }
+    for n in &internal {
+        let on = if n.path == "." { String::new() } else { format!(" on {}", n.path) };
+        eprintln!("mcpshift: error: {}{on}", n.reason);
+    }
+    eprintln!("{}", crate::crash::bug_report_request());
 }
 
 /// The configuration file in force: `--config`, else the nearest mcpshift.toml at or above the
@@ -237,13 +342,26 @@ fn load_config(args: &CheckArgs, registry: &'static rules::Registry) -> Result<O
 
 /// A path as short as it can be for messages: relative to the current directory when inside it.
 fn relative_to_cwd(path: &Path) -> PathBuf {
-    let cwd = std::env::current_dir().map(|d| crate::discover::absolute(&d)).unwrap_or_default();
+    let cwd = std::env::current_dir().map(|d| absolute(&d)).unwrap_or_default();
     path.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The run's options: the command line over the configuration file over the defaults. A key
-/// given on the command line replaces the file's.
-fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Result<(Options, FailOn), String> {
+/// given on the command line replaces the file's, except `exclude`, whose patterns add up. The
+/// whole project is analyzed; the named paths are what is reported.
+fn options_of(
+    args: &CheckArgs,
+    config: Option<&Config>,
+    project: &Project,
+    cwd: &Path,
+    named: &[PathBuf],
+) -> Result<(Options, FailOn), String> {
+    let registry = rules::registry()?;
+    for (flag, list) in [("--select", &args.select), ("--ignore", &args.ignore)] {
+        if let Some(unknown) = list.iter().find(|name| registry.get(name).is_none()) {
+            return Err(format!("{flag}: {}", crate::suggest::unknown_rule(registry, unknown)));
+        }
+    }
     let select = if args.select.is_empty() {
         config.and_then(|c| c.select.clone()).unwrap_or_default()
     } else {
@@ -256,7 +374,6 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
     };
     // `off` in [levels] is an `ignore` that a rule named in `--select` overrides.
     if let Some(c) = config {
-        let registry = rules::registry()?;
         for id in &c.off {
             let selected_here = args.select.iter().any(|s| registry.get(s).is_some_and(|d| d.meta.id == *id));
             if !selected_here {
@@ -266,17 +383,17 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
     }
     let target = args.target.or(config.and_then(|c| c.target)).unwrap_or(TargetArg::Modern);
     let fail_on = args.fail_on.or(config.and_then(|c| c.fail_on)).unwrap_or(FailOn::Warning);
-    let exclude = if !args.exclude.is_empty() {
-        vec![ExcludeSet { base: root.clone(), patterns: args.exclude.clone() }]
-    } else {
-        config
-            .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
-            .into_iter()
-            .collect()
-    };
+    // The file's patterns are anchored at its folder, the command line's where you stand.
+    let mut exclude: Vec<ExcludeSet> = config
+        .and_then(|c| c.exclude.clone().map(|patterns| ExcludeSet { base: c.dir.clone(), patterns }))
+        .into_iter()
+        .collect();
+    if !args.exclude.is_empty() {
+        exclude.push(ExcludeSet { base: cwd.to_path_buf(), patterns: args.exclude.clone() });
+    }
     let options = Options {
-        paths: args.paths.clone(),
-        root,
+        paths: project.inputs(named),
+        root: project.root.clone(),
         select,
         ignore,
         target: match target {
@@ -290,7 +407,8 @@ fn options_of(args: &CheckArgs, config: Option<&Config>, root: PathBuf) -> Resul
         exclude,
         levels: config.map(|c| c.levels.clone()).unwrap_or_default(),
         only_paths: None,
-        inject_panic: args.inject_panic.clone(),
+        scope: Some(Scope::of(&project.root, named)),
+        inject_panic: args.inject_panic.clone().filter(|p| !p.starts_with("render:")),
     };
     Ok((options, fail_on))
 }
@@ -315,8 +433,9 @@ fn sinks_of(args: &CheckArgs) -> Result<Vec<Sink>, String> {
     Ok(sinks)
 }
 
-/// 0: nothing at or above `fail_on` and every file analyzed; 1: findings at or above it, or
-/// files not analyzed; 2: the run is incomplete because of an internal error.
+/// 0: nothing at or above `fail_on`, and every file that may hold findings analyzed; 1:
+/// findings at or above it, or a file not analyzed that holds a rule's trigger token; 2: the run
+/// is incomplete because of an internal error.
 pub fn exit_code(report: &check::Report, fail_on: FailOn) -> i32 {
     if report.incomplete() {
         return EXIT_ERROR;
@@ -325,14 +444,14 @@ pub fn exit_code(report: &check::Report, fail_on: FailOn) -> i32 {
         return EXIT_CLEAN;
     };
     let failing = report.active().any(|d| d.level >= threshold);
-    if failing || !report.not_analyzed.is_empty() {
+    if failing || report.not_analyzed.iter().any(|n| n.may_hold_findings) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     }
 }
 
-fn print_stats(report: &check::Report, reporting: std::time::Duration) {
+fn print_stats(report: &check::Report, reporting: std::time::Duration, options: &Options, cwd: &Path) {
     let s = &report.stats;
     let c = Counts::of(report);
     eprintln!("files found:                 {}", s.files_found);
@@ -361,6 +480,13 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration) {
         eprintln!("slowest files (parse and rules):");
         for (t, path) in &s.slowest {
             eprintln!("  {:.3}s  {path}", t.as_secs_f64());
+        }
+    }
+    if !report.not_analyzed.is_empty() {
+        eprintln!("not analyzed:");
+        for n in &report.not_analyzed {
+            let effect = if n.may_hold_findings { "fails the run" } else { "no trigger token, listed only" };
+            eprintln!("  {}: {} ({effect})", crate::root::shown_from(&options.root, cwd, &n.path), n.reason);
         }
     }
 }
@@ -395,36 +521,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
 
 fn explain(rule: &str) -> Result<i32, String> {
     let registry = rules::registry()?;
-    let def = registry.get(rule).ok_or_else(|| format!("unknown rule `{rule}` (see `mcpshift rules`)"))?;
-    print!("{}", explain_text(def));
+    let def = registry.get(rule).ok_or_else(|| crate::suggest::unknown_rule(registry, rule))?;
+    print!("{}", crate::docs::explain_text(def));
     Ok(EXIT_CLEAN)
-}
-
-/// The full documentation of a rule, as `mcpshift explain` prints it (Markdown).
-pub fn explain_text(def: &RuleDef) -> String {
-    let m = &def.meta;
-    let mut s = format!("# {} {}\n\nLevel: {}. {}\n\n", m.id, m.name, m.level.as_str(), m.summary);
-    s.push_str(&format!("## What it catches\n\n{}\n\n", m.what.trim()));
-    s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
-    s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
-    if !m.migration.trim().is_empty() {
-        s.push_str(&format!("\n{}\n", m.migration.trim()));
-    }
-    for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
-        if let Some(ex) = ex {
-            let fence = if lang == "Rust" { "rust" } else { "ts" };
-            s.push_str(&format!(
-                "\n## Example ({lang})\n\nBefore:\n\n```{fence}\n{}\n```\n\nAfter:\n\n```{fence}\n{}\n```\n",
-                ex.before.trim_end(),
-                ex.after.trim_end()
-            ));
-        }
-    }
-    if !m.spec.is_empty() {
-        s.push_str("\n## Spec\n\n");
-        for r in &m.spec {
-            s.push_str(&format!("- {}: {}\n", r.title, r.url));
-        }
-    }
-    s
 }

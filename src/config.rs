@@ -10,6 +10,7 @@
 //! ignore = ["MCP104"]          # rule ids or names not to run
 //! exclude = ["generated/**"]   # gitignore-style globs, relative to this file
 //! fail-on = "warning"          # error | warning | note | never
+//! sarif-category = "mcpshift"  # SARIF `automationDetails.id` (none by default)
 //!
 //! [levels]                     # per-rule level: error | warning | note | off
 //! MCP103 = "note"
@@ -80,6 +81,7 @@ struct RawConfig {
     ignore: Option<Vec<Spanned<String>>>,
     exclude: Option<Vec<Spanned<String>>>,
     fail_on: Option<FailOn>,
+    sarif_category: Option<Spanned<String>>,
     levels: Option<BTreeMap<Spanned<String>, Spanned<LevelSetting>>>,
 }
 
@@ -95,6 +97,8 @@ pub struct Config {
     pub ignore: Option<Vec<String>>,
     pub exclude: Option<Vec<String>>,
     pub fail_on: Option<FailOn>,
+    /// The SARIF `automationDetails` category (`--sarif-category`).
+    pub sarif_category: Option<String>,
     /// Level overrides, rule id → level.
     pub levels: Vec<(String, Level)>,
     /// Rule ids set to `off` in `[levels]`.
@@ -152,11 +156,14 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
                 let ids: Vec<&str> = registry.rules.iter().map(|r| r.meta.id.as_str()).collect();
                 Err(at(
                     Some(name.span()),
-                    &format!(
-                        "unknown rule `{}`; valid rules (ids or names, see `mcpshift rules`): {}",
-                        name.get_ref(),
-                        ids.join(", ")
-                    ),
+                    &match crate::suggest::closest_rule(registry, name.get_ref()) {
+                        Some(close) => format!("unknown rule `{}` (did you mean `{close}`?)", name.get_ref()),
+                        None => format!(
+                            "unknown rule `{}`; valid rules (ids or names, see `mcpshift rules`): {}",
+                            name.get_ref(),
+                            ids.join(", ")
+                        ),
+                    },
                 ))
             }
         }
@@ -190,7 +197,14 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
         }
     }
 
+    let sarif_category = match raw.sarif_category {
+        Some(c) if c.get_ref().trim().is_empty() => return Err(at(Some(c.span()), "`sarif-category` is empty")),
+        Some(c) => Some(c.into_inner()),
+        None => None,
+    };
+
     Ok(Config {
+        sarif_category,
         file: file.to_path_buf(),
         dir,
         target: raw.target,

@@ -99,4 +99,9 @@ pub struct NotAnalyzed {
     pub position: Option<Position>,
     /// A bug in the analyzer, not a property of the file: the run is incomplete.
     pub internal: bool,
+    /// The file holds a trigger token of an enabled rule, or could not be read to tell: it may
+    /// hide findings, so it is an MCP000 finding and fails the run. A file without any (a
+    /// generated `lib.dom.d.ts`, a vendored bundle of a repository without MCP code) is only
+    /// listed. Set by [`crate::unanalyzed::triage`]; `true` until then.
+    pub may_hold_findings: bool,
 }

@@ -197,6 +197,7 @@ impl Share<'_> {
                             reason: walk_reason(&err),
                             position: None,
                             internal: false,
+                            may_hold_findings: true,
                         }),
                     }
                 }
@@ -209,6 +210,7 @@ impl Share<'_> {
                     reason: walk_reason(&err),
                     position: None,
                     internal: false,
+                    may_hold_findings: true,
                 });
             }
         }
@@ -234,6 +236,7 @@ fn consider(path: &Path, kind: FileKind, meta: &std::fs::Metadata, opts: &Discov
             reason: "symbolic link, not followed".into(),
             position: None,
             internal: false,
+            may_hold_findings: true,
         });
         return;
     }
@@ -244,6 +247,7 @@ fn consider(path: &Path, kind: FileKind, meta: &std::fs::Metadata, opts: &Discov
             reason: "not a regular file".into(),
             position: None,
             internal: false,
+            may_hold_findings: true,
         });
         return;
     }

@@ -99,7 +99,11 @@ impl Engine {
             patterns: &[],
             out: &mut out,
         };
-        if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
+        if let Some(p) = self.inject_panic.as_deref().and_then(|p| p.strip_prefix("uncaught:")) {
+            if path.contains(p) {
+                panic!("injected fault outside the rule pass");
+            }
+        } else if self.inject_panic.as_deref().is_some_and(|p| path.contains(p)) {
             if let Err(panic) = catch_unwind(|| panic!("injected fault")) {
                 cx.out.panics.push(("fault-injection".to_string(), panic_message(&*panic)));
             }

@@ -1,9 +1,16 @@
 use clap::Parser;
 
 fn main() {
-    // A panic inside a rule is caught and reported per file; keep the default hook from
-    // printing a backtrace banner in the middle of the report.
-    std::panic::set_hook(Box::new(|_| {}));
-    let code = mcpshift::cli::run(mcpshift::cli::Cli::parse());
+    // A panic inside a rule is caught and reported for its file; any other one unwinds to here
+    // and is reported as an internal error (see `crash`), never as a silent exit.
+    mcpshift::crash::install_hook();
+    let run = std::panic::catch_unwind(|| mcpshift::cli::run(mcpshift::cli::Cli::parse()));
+    let code = match run {
+        Ok(code) => code,
+        Err(payload) => {
+            eprintln!("{}", mcpshift::crash::uncaught_message(&*payload, mcpshift::crash::take()));
+            mcpshift::cli::EXIT_ERROR
+        }
+    };
     std::process::exit(code);
 }

@@ -152,7 +152,7 @@ fn resolve(s: &Suppression, registry: &'static Registry) -> Resolved {
                     ids.push(def.meta.id.as_str());
                 }
             }
-            None => problems.push(format!("names unknown rule `{name}` (see `mcpshift rules`)")),
+            None => problems.push(format!("names {}", crate::suggest::unknown_rule(registry, name))),
         }
     }
     if s.reason.is_none() {

@@ -88,8 +88,10 @@ fn entries_that_no_longer_match_are_listed() {
     assert_eq!(doc["baseline"]["absent"], serde_json::json!([]));
 }
 
+/// Code scanning ignores `baselineState`: a baselined result would be an open alert, so SARIF
+/// leaves them out unless `--sarif-keep-suppressed` asks for them, marked.
 #[test]
-fn sarif_marks_the_baseline_state() {
+fn sarif_leaves_baselined_findings_out_or_marks_them() {
     let p = Project::new("baseline-sarif");
     p.file("src/server.ts", LEGACY_SERVER_TS);
     check_json(&p, &["--write-baseline", "baseline.json"]);
@@ -97,21 +99,30 @@ fn sarif_marks_the_baseline_state() {
         "src/client.ts",
         "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nawait client.ping();\n",
     );
-    let out = p.run(&["check", "--baseline", "baseline.json", "--format", "sarif"]);
-    assert_eq!(code(&out), 1);
-    let doc = json(&stdout(&out));
-    assert_valid_sarif(&doc, "baseline");
-    let states: Vec<(String, String)> = doc["runs"][0]["results"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| {
-            (
-                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap_or_default().into(),
-                r["baselineState"].as_str().unwrap_or_default().into(),
-            )
-        })
-        .collect();
+    let states = |extra: &[&str]| -> Vec<(String, String)> {
+        let mut args = vec!["check", "--baseline", "baseline.json", "--format", "sarif"];
+        args.extend_from_slice(extra);
+        let out = p.run(&args);
+        assert_eq!(code(&out), 1);
+        let doc = json(&stdout(&out));
+        assert_valid_sarif(&doc, "baseline");
+        doc["runs"][0]["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                (
+                    r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .into(),
+                    r["baselineState"].as_str().unwrap_or_default().into(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(states(&[]), vec![("src/client.ts".to_string(), "new".to_string())]);
+    let states = states(&["--sarif-keep-suppressed"]);
     assert_eq!(
         states,
         vec![

@@ -38,10 +38,11 @@ fn only_changed_and_untracked_files_are_reported() {
         assert!(files.contains(&f.to_string()), "{f} missing from {files:?}");
     }
 
-    // From a subdirectory, paths stay relative to where mcpshift runs.
+    // From a subdirectory, paths stay relative to the project root (here the git top level),
+    // so that they mean the same files as a run from the root.
     let out = run_in(&p.dir.join("src"), &["check", "--changed-since", &head, "--format", "json"]);
     let files: Vec<String> = findings(&json(&stdout(&out))).into_iter().map(|f| f.0).collect();
-    assert!(files.contains(&"new.ts".to_string()) && !files.contains(&"other.ts".to_string()), "{files:?}");
+    assert!(files.contains(&"src/new.ts".to_string()) && !files.contains(&"src/other.ts".to_string()), "{files:?}");
 }
 
 #[test]

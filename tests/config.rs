@@ -75,13 +75,31 @@ fn every_key_applies() {
 #[test]
 fn command_line_flags_override_the_file() {
     let p = legacy_project("config-override");
-    p.file("mcpshift.toml", "select = [\"MCP102\"]\nfail-on = \"never\"\nexclude = [\"src/\"]\n");
-    assert_eq!(rules_found(&p, &[]).len(), 0);
+    p.file("mcpshift.toml", "select = [\"MCP102\"]\nfail-on = \"never\"\nexclude = [\"gen/\"]\n");
+    p.file(
+        "lib/extra.ts",
+        "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nawait client.ping();\n",
+    );
+    assert_eq!(rules_found(&p, &[]), vec![("src/server.ts".to_string(), 10, "MCP102".to_string())]);
     assert_eq!(code(&p.run(&["check"])), 0);
-    // --exclude replaces the file's exclude, --select its select, --fail-on its fail-on.
-    let found = rules_found(&p, &["--exclude", "gen/", "--select", "MCP301"]);
+    // --select replaces the file's select, --fail-on its fail-on.
+    let found = rules_found(&p, &["--select", "MCP301"]);
+    assert_eq!(
+        found,
+        vec![
+            ("lib/extra.ts".to_string(), 2, "MCP301".to_string()),
+            ("src/server.ts".to_string(), 5, "MCP301".to_string())
+        ]
+    );
+    assert_eq!(code(&p.run(&["check", "--fail-on", "error"])), 1);
+    // --exclude adds to the file's exclude: gen/ stays out, and lib/ goes too.
+    let found = rules_found(&p, &["--select", "MCP301", "--exclude", "lib/"]);
     assert_eq!(found, vec![("src/server.ts".to_string(), 5, "MCP301".to_string())]);
-    assert_eq!(code(&p.run(&["check", "--exclude", "gen/", "--fail-on", "error"])), 1);
+    // Its patterns are relative to the current directory, the file's to the file.
+    let out =
+        run_in(&p.dir.join("lib"), &["check", "..", "--format", "json", "--select", "MCP301", "--exclude", "extra.ts"]);
+    let files: Vec<String> = findings(&json(&stdout(&out))).into_iter().map(|f| f.0).collect();
+    assert_eq!(files, vec!["src/server.ts".to_string()]);
     // A rule turned off in [levels] runs when --select names it.
     p.file("mcpshift.toml", "[levels]\nMCP102 = \"off\"\n");
     assert!(!rules_found(&p, &[]).iter().any(|f| f.2 == "MCP102"));

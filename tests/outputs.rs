@@ -56,10 +56,10 @@ fn markdown_report_has_readiness_rule_table_and_files() {
         "| Results and errors | ➖ not checked | 0 | 0 | 0 |",
         "| Capabilities | ➖ not checked | 0 | 0 | 0 |",
         "| Tool safety and state | ➖ not checked | 0 | 0 | 0 |",
-        "| [MCP301 removed-ping](https://github.com/mcpshift/mcpshift/blob/main/rules/MCP301-removed-ping.toml) | error | 2 | 2 |",
+        "| [MCP301 removed-ping](https://github.com/mcpshift/mcpshift/blob/main/docs/rules/MCP301.md) | error | 2 | 2 |",
         "#### `src/other.ts` (1)",
         "#### `src/server.ts` (3)",
-        "| 10:22 | error | [MCP102 session-id-header](https://github.com/mcpshift/mcpshift/blob/main/rules/MCP102-session-id-header.toml) | reads the removed `Mcp-Session-Id` request header |",
+        "| 10:22 | error | [MCP102 session-id-header](https://github.com/mcpshift/mcpshift/blob/main/docs/rules/MCP102.md) | reads the removed `Mcp-Session-Id` request header |",
     ] {
         assert!(md.contains(row), "missing `{row}` in:\n{md}");
     }
@@ -125,7 +125,7 @@ fn output_sinks_are_checked() {
     let out = p.run(&["check", "--output-format", "xml=a.xml"]);
     assert_eq!(code(&out), 2);
     assert!(
-        stderr(&out).contains("unknown format `xml`; valid formats: human, json, sarif, github, markdown"),
+        stderr(&out).contains("unknown format `xml`; valid formats: human, concise, json, sarif, github, markdown"),
         "{}",
         stderr(&out)
     );

@@ -1,6 +1,7 @@
 //! `--format sarif`: schema validity for every example project, what GitHub code scanning
-//! reads, stable line hashes, notifications for files not analyzed, and a byte-for-byte
-//! snapshot of one example project.
+//! reads, paths from the project root, the category, the cap on results, rule metadata, stable
+//! line hashes, one place for files not analyzed, and a byte-for-byte snapshot of one example
+//! project.
 //!
 //! Update the snapshot after an intended change with
 //! `UPDATE_SNAPSHOTS=1 cargo test --test sarif`, then review the diff.
@@ -42,7 +43,10 @@ fn assert_github_ready(doc: &Value, what: &str) {
     assert_eq!(driver["name"], "mcpshift");
     assert!(driver["version"].is_string() && driver["informationUri"].is_string(), "{what}");
     assert_eq!(run["columnKind"], "unicodeCodePoints");
-    assert!(run["automationDetails"]["id"].as_str().is_some_and(|s| s.starts_with("mcpshift/")), "{what}");
+    // No category unless one is asked for: the upload action's `category` input decides.
+    assert!(run.get("automationDetails").is_none(), "{what}: automationDetails set without --sarif-category");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap_or_default();
+    assert!(root.starts_with("file:///") && root.ends_with('/'), "{what}: %SRCROOT% is {root:?}");
     let rules = driver["rules"].as_array().cloned().unwrap_or_default();
     assert!(!rules.is_empty(), "{what}: rules[]");
     for r in &rules {
@@ -59,18 +63,27 @@ fn assert_github_ready(doc: &Value, what: &str) {
             r["help"]["markdown"].as_str().is_some_and(|s| s.starts_with(&format!("# {id} "))),
             "{what}: {id} help.markdown"
         );
+        // The page the link names exists in the repository.
+        let page = format!("docs/rules/{id}.md");
         assert!(
-            r["helpUri"]
-                .as_str()
-                .is_some_and(|u| u.ends_with(&format!("/rules/{id}-{}.toml", r["name"].as_str().unwrap_or_default()))),
+            r["helpUri"].as_str().is_some_and(|u| u.ends_with(&format!("/blob/main/{page}"))),
             "{what}: {id} helpUri"
         );
+        assert!(repo().join(&page).is_file(), "{what}: {page} does not exist");
         assert!(r["defaultConfiguration"]["level"].is_string(), "{what}: {id} level");
+        let tags: Vec<&str> =
+            r["properties"]["tags"].as_array().into_iter().flatten().filter_map(|t| t.as_str()).collect();
+        assert!(!tags.is_empty() && tags.len() <= 20, "{what}: {id} tags");
         assert!(
-            r["properties"]["tags"].as_array().is_some_and(|t| !t.is_empty() && t.len() <= 20),
-            "{what}: {id} tags"
+            ["very-high", "high", "medium"].contains(&r["properties"]["precision"].as_str().unwrap_or_default()),
+            "{what}: {id} precision"
         );
-        assert!(r["properties"].get("security-severity").is_none(), "{what}: {id} is not a security rule");
+        // A security score exactly on the rules tagged as security findings.
+        assert_eq!(
+            r["properties"].get("security-severity").is_some(),
+            tags.contains(&"security"),
+            "{what}: {id} security-severity"
+        );
     }
     for res in run["results"].as_array().cloned().unwrap_or_default() {
         let index = res["ruleIndex"].as_u64().unwrap_or(u64::MAX) as usize;
@@ -91,8 +104,9 @@ fn assert_github_ready(doc: &Value, what: &str) {
             res["partialFingerprints"]["primaryLocationLineHash"].as_str().is_some_and(|h| h.contains(':')),
             "{what}: {uri} has no primaryLocationLineHash"
         );
+        // Code scanning would show suppressed or baselined results as open alerts.
+        assert!(res.get("suppressions").is_none() && res["baselineState"] != "unchanged", "{what}: {uri}");
     }
-    assert!(!doc.to_string().contains("security-severity"), "{what}: no security-severity anywhere");
 }
 
 #[test]
@@ -114,10 +128,17 @@ fn sarif_of_every_example_project_validates_against_the_schema() {
 fn sarif_snapshot_of_an_example_project() {
     let dir = repo().join("testdata/examples/legacy-ts-server");
     let out = run_in(&dir, &["check", ".", "--format", "sarif", "--select", SNAPSHOT_RULES, "--no-config"]);
-    let actual = stdout(&out);
-    let doc = json(&actual);
+    let mut doc = json(&stdout(&out));
     assert_valid_sarif(&doc, "snapshot");
     assert_github_ready(&doc, "snapshot");
+    // The project root's absolute URI depends on the checkout; the rest must not.
+    let root = &mut doc["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+    assert!(root.as_str().is_some_and(|u| u.ends_with("/testdata/examples/legacy-ts-server/")), "{root}");
+    *root = Value::from("file:///CHECKOUT/testdata/examples/legacy-ts-server/");
+    let actual = match serde_json::to_string_pretty(&doc) {
+        Ok(text) => text + "\n",
+        Err(e) => panic!("{e}"),
+    };
     let file = repo().join("testdata/snapshots/legacy-ts-server.sarif");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         let _ = std::fs::create_dir_all(repo().join("testdata/snapshots"));
@@ -166,22 +187,128 @@ fn line_hash_and_fingerprint_survive_lines_inserted_above() {
     }
 }
 
+/// Each file not analyzed appears once: an MCP000 result when it may hold findings, a
+/// notification when it holds no trigger token (or MCP000 is turned off).
 #[test]
-fn files_not_analyzed_are_tool_execution_notifications() {
+fn a_file_not_analyzed_appears_once() {
     let p = Project::new("sarif-notanalyzed");
     p.file("src/server.ts", LEGACY_SERVER_TS);
-    // NUL bytes in bytes that are no UTF-8: a binary file.
+    // NUL bytes in bytes that are no UTF-8: a binary file, with no trigger token in it.
     if let Err(e) = std::fs::write(p.dir.join("src/blob.ts"), b"const a = 1;\0\xff\n") {
         panic!("src/blob.ts: {e}");
     }
+    // A Rust file that names the header and does not parse.
+    p.file("src/broken.rs", "fn main( {\n    let h = \"mcp-session-id\";\n");
+    let uri = |v: &Value| v["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().map(str::to_string);
     let doc = sarif_of(&p.dir, &[]);
     assert_valid_sarif(&doc, "not analyzed");
     let invocation = &doc["runs"][0]["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], true);
     let notes = invocation["toolExecutionNotifications"].as_array().cloned().unwrap_or_default();
-    assert_eq!(notes.len(), 1, "{notes:?}");
-    assert_eq!(notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/blob.ts");
+    assert_eq!(notes.iter().map(uri).collect::<Vec<_>>(), [Some("src/blob.ts".to_string())], "{notes:?}");
+    assert_eq!(notes[0]["level"], "note");
     assert!(notes[0]["message"]["text"].as_str().is_some_and(|t| t.contains("NUL byte")), "{notes:?}");
+    let mcp000: Vec<Option<String>> = results(&doc).iter().filter(|r| r["ruleId"] == "MCP000").map(uri).collect();
+    assert_eq!(mcp000, [Some("src/broken.rs".to_string())]);
+    // With MCP000 turned off, the file that may hold findings is a notification instead.
+    let doc = sarif_of(&p.dir, &["--ignore", "MCP000"]);
+    let notes = doc["runs"][0]["invocations"][0]["toolExecutionNotifications"].as_array().cloned().unwrap_or_default();
+    let mut uris: Vec<Option<String>> = notes.iter().map(uri).collect();
+    uris.sort();
+    assert_eq!(uris, [Some("src/blob.ts".to_string()), Some("src/broken.rs".to_string())]);
+    assert!(results(&doc).iter().all(|r| r["ruleId"] != "MCP000"));
+}
+
+/// Paths are relative to the project root wherever mcpshift runs, and `%SRCROOT%` says where
+/// that is; the human output shows them from the current directory, as compilers do.
+#[test]
+fn paths_are_relative_to_the_project_root_from_any_folder() {
+    let p = Project::new("sarif-root");
+    p.git(&["init", "-q"]);
+    p.file("pkg/src/server.ts", LEGACY_SERVER_TS);
+    let uris = |doc: &Value| -> Vec<String> {
+        results(doc)
+            .iter()
+            .filter_map(|r| {
+                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().map(str::to_string)
+            })
+            .collect()
+    };
+    let from_root = sarif_of(&p.dir, &[]);
+    let from_sub = sarif_of(&p.dir.join("pkg/src"), &[]);
+    let from_file = sarif_of(&p.dir.join("pkg"), &["src/server.ts"]);
+    assert_eq!(uris(&from_root), ["pkg/src/server.ts"; 3]);
+    assert_eq!(from_root, from_sub, "a run from a subfolder names the same files");
+    assert_eq!(from_root, from_file, "a run on one file names the same files");
+    let root = from_sub["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap_or_default().to_string();
+    let canonical = p.dir.canonicalize().unwrap_or_default();
+    assert_eq!(root, format!("file://{}/", canonical.display()), "the git top level");
+    let human = stdout(&run_in(&p.dir.join("pkg/src"), &["check", "--color", "never"]));
+    assert!(human.contains("┌─ server.ts:10:") && !human.contains("pkg/src/server.ts"), "{human}");
+    let json_doc = json(&stdout(&run_in(&p.dir.join("pkg/src"), &["check", "--format", "json"])));
+    assert_eq!(json_doc["findings"][0]["path"], "pkg/src/server.ts");
+
+    // An mcpshift.toml makes its folder the project root, inside the repository too.
+    p.file("pkg/mcpshift.toml", "");
+    let doc = sarif_of(&p.dir.join("pkg/src"), &[]);
+    assert_eq!(uris(&doc), ["src/server.ts"; 3]);
+    let root = doc["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap_or_default().to_string();
+    assert_eq!(root, format!("file://{}/pkg/", canonical.display()));
+}
+
+/// `automationDetails.id` comes only from `--sarif-category` or `sarif-category`, the flag first.
+#[test]
+fn the_category_is_set_only_when_asked() {
+    let p = Project::new("sarif-category");
+    p.file("src/server.ts", LEGACY_SERVER_TS);
+    let id = |doc: &Value| doc["runs"][0]["automationDetails"]["id"].as_str().map(str::to_string);
+    assert_eq!(id(&sarif_of(&p.dir, &[])), None);
+    let doc = sarif_of(&p.dir, &["--sarif-category", "mcp-ts"]);
+    assert_valid_sarif(&doc, "category");
+    assert_eq!(id(&doc).as_deref(), Some("mcp-ts/"));
+    p.file("mcpshift.toml", "sarif-category = \"from-config\"\n");
+    assert_eq!(id(&sarif_of(&p.dir, &[])).as_deref(), Some("from-config/"));
+    assert_eq!(id(&sarif_of(&p.dir, &["--sarif-category", "flag"])).as_deref(), Some("flag/"));
+    let out = p.run(&["check", "--format", "sarif", "--sarif-category", " "]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+}
+
+/// Past the cap the highest levels stay, in the report's order, and a notification says how
+/// many were left out and where to see them all.
+#[test]
+fn past_the_cap_the_highest_levels_stay() {
+    let p = Project::new("sarif-cap");
+    // Three errors (MCP301) and three notes (MCP302 protocol logs), notes first in the file.
+    p.file(
+        "src/a.ts",
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n\
+         server.sendLoggingMessage({ level: 'info', data: 1 });\n\
+         server.sendLoggingMessage({ level: 'info', data: 2 });\n\
+         server.sendLoggingMessage({ level: 'info', data: 3 });\n\
+         await client.ping();\n\
+         await client.ping();\n\
+         await client.ping();\n",
+    );
+    let all = sarif_of(&p.dir, &["--select", "MCP301,MCP302"]);
+    let levels = |doc: &Value| -> Vec<String> {
+        results(doc).iter().filter_map(|r| r["level"].as_str().map(str::to_string)).collect()
+    };
+    assert_eq!(levels(&all), ["note", "note", "note", "error", "error", "error"]);
+    let capped = sarif_of(&p.dir, &["--select", "MCP301,MCP302", "--sarif-max-results", "4"]);
+    assert_valid_sarif(&capped, "capped");
+    assert_eq!(levels(&capped), ["note", "error", "error", "error"]);
+    let lines: Vec<u64> = results(&capped)
+        .iter()
+        .filter_map(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64())
+        .collect();
+    assert_eq!(lines, [2, 5, 6, 7], "the first note in the file stays");
+    let notes =
+        capped["runs"][0]["invocations"][0]["toolExecutionNotifications"].as_array().cloned().unwrap_or_default();
+    let text = notes.iter().filter_map(|n| n["message"]["text"].as_str()).collect::<Vec<_>>().join("\n");
+    assert!(text.contains("2 of 6 results left out") && text.contains("--format json"), "{text}");
+    let out = p.run(&["check", "--format", "sarif", "--sarif-max-results", "25001"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("25000"), "{}", stderr(&out));
 }
 
 #[test]

@@ -170,8 +170,10 @@ fn markers_in_strings_and_prose_suppress_nothing() {
     assert_eq!(doc["summary"]["suppressed"], 0);
 }
 
+/// Code scanning ignores `suppressions`: a suppressed result would be an open alert, so SARIF
+/// leaves it out, unless `--sarif-keep-suppressed` keeps it for audit tools, with its reason.
 #[test]
-fn suppressed_findings_stay_in_sarif_with_their_justification() {
+fn suppressed_findings_leave_sarif_or_stay_with_their_justification() {
     let p = Project::new("supp-sarif");
     p.file(
         "a.ts",
@@ -187,8 +189,20 @@ fn suppressed_findings_stay_in_sarif_with_their_justification() {
     let doc = json(&stdout(&out));
     assert_valid_sarif(&doc, "suppressed");
     let results = doc["runs"][0]["results"].as_array().cloned().unwrap_or_default();
+    let rules: Vec<&str> = results.iter().filter_map(|r| r["ruleId"].as_str()).collect();
+    assert_eq!(rules, ["MCP301"]);
+    assert!(results[0].get("suppressions").is_none(), "{results:?}");
+
+    let out = p.run(&["check", "--format", "sarif", "--sarif-keep-suppressed"]);
+    assert_eq!(code(&out), 1);
+    let doc = json(&stdout(&out));
+    assert_valid_sarif(&doc, "suppressed, kept");
+    let results = doc["runs"][0]["results"].as_array().cloned().unwrap_or_default();
     assert_eq!(results.len(), 2);
-    let suppressed: Vec<_> = results.iter().filter(|r| r.get("suppressions").is_some()).collect();
+    // Where one result has `suppressions`, every result has the array (SARIF 3.27.23).
+    assert!(results.iter().all(|r| r["suppressions"].is_array()), "{results:?}");
+    let suppressed: Vec<_> =
+        results.iter().filter(|r| r["suppressions"].as_array().is_some_and(|a| !a.is_empty())).collect();
     assert_eq!(suppressed.len(), 1);
     assert_eq!(suppressed[0]["ruleId"], "MCP102");
     assert_eq!(

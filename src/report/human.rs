@@ -1,15 +1,27 @@
 //! `--format human`: each finding with its source snippet, a label on the matched code, the
-//! hint and the spec reference, then a summary.
+//! hint and the spec reference, then a summary. Past a screenful of findings the report ends
+//! with the `--statistics` table, so the shape of a large report shows at its end.
 
 use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::Buffer, Config};
 
-use super::{plural, Counts, RenderContext};
+use super::{plural, statistics, Counts, RenderContext};
 use crate::check::Report;
 use crate::rules::Level;
 
+/// A screenful: findings that take more lines than this are followed by the statistics table.
+pub const SCREENFUL: usize = 50;
+
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
+    if cx.quiet {
+        return Ok(format!("{}\n", summary_line(report)).into_bytes());
+    }
+    if cx.statistics {
+        let mut out = statistics::table(report);
+        out.push_str(&summary(report, cx));
+        return Ok(out.into_bytes());
+    }
     let mut buffer = if cx.color { Buffer::ansi() } else { Buffer::no_color() };
     let config = Config::default();
     let mut files = SimpleFiles::new();
@@ -19,7 +31,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
         let file_id = match &current {
             Some((path, id)) if *path == d.path => *id,
             _ => {
-                let id = read_for_snippet(cx, &d.path).map(|text| files.add(d.path.clone(), text));
+                let id = read_for_snippet(cx, &d.path).map(|text| files.add(cx.shown(&d.path), text));
                 current = Some((d.path.clone(), id));
                 id
             }
@@ -42,21 +54,34 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                 rendered = rendered.with_labels(vec![Label::primary(id, d.range.0..d.range.1)]);
             }
             _ => {
-                rendered =
-                    rendered.with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
+                rendered = rendered.with_message(format!(
+                    "{} ({}:{}:{})",
+                    d.message,
+                    cx.shown(&d.path),
+                    d.start.line,
+                    d.start.column
+                ));
             }
         }
         let fallback = rendered.clone();
         if term::emit_to_write_style(&mut buffer, &config, &files, &rendered).is_err() {
             // The file changed since it was analyzed: print the finding without a snippet.
-            let plain = fallback
-                .with_labels(Vec::new())
-                .with_message(format!("{} ({}:{}:{})", d.message, d.path, d.start.line, d.start.column));
+            let plain = fallback.with_labels(Vec::new()).with_message(format!(
+                "{} ({}:{}:{})",
+                d.message,
+                cx.shown(&d.path),
+                d.start.line,
+                d.start.column
+            ));
             term::emit_to_write_style(&mut buffer, &config, &files, &plain).map_err(|e| e.to_string())?;
         }
     }
     let mut out = buffer.into_inner();
-    out.extend_from_slice(summary(report).as_bytes());
+    if out.iter().filter(|b| **b == b'\n').count() > SCREENFUL {
+        out.push(b'\n');
+        out.extend_from_slice(statistics::table(report).as_bytes());
+    }
+    out.extend_from_slice(summary(report, cx).as_bytes());
     Ok(out)
 }
 
@@ -66,8 +91,18 @@ fn read_for_snippet(cx: &RenderContext<'_>, rel: &str) -> Option<String> {
     crate::check::decode(bytes).ok()
 }
 
-/// The closing summary line(s).
-pub fn summary(report: &Report) -> String {
+/// The closing summary: the summary line, then the files not analyzed that may hold findings.
+pub fn summary(report: &Report, cx: &RenderContext<'_>) -> String {
+    let mut s = summary_line(report);
+    s.push('\n');
+    for n in report.not_analyzed.iter().filter(|n| n.may_hold_findings) {
+        s.push_str(&format!("  not analyzed: {}: {}\n", cx.shown(&n.path), n.reason));
+    }
+    s
+}
+
+/// The one summary line: findings per level, what was left out, files analyzed and not.
+pub fn summary_line(report: &Report) -> String {
     let c = Counts::of(report);
     let mut s = String::new();
     if c.total() == 0 {
@@ -96,12 +131,17 @@ pub fn summary(report: &Report) -> String {
         }
     }
     s.push_str(&format!(
-        " {} analyzed, {} not analyzed.\n",
+        " {} analyzed, {} not analyzed",
         plural(report.files_analyzed, "file"),
         report.not_analyzed.len()
     ));
-    for n in &report.not_analyzed {
-        s.push_str(&format!("  not analyzed: {}: {}\n", n.path, n.reason));
+    let listed_only = report.not_analyzed.iter().filter(|n| !n.may_hold_findings).count();
+    if listed_only > 0 {
+        s.push_str(&format!(
+            " ({listed_only} without any rule's trigger token, which do not fail the run: `--stats` lists {})",
+            if listed_only == 1 { "it" } else { "them" }
+        ));
     }
+    s.push('.');
     s
 }

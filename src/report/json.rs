@@ -82,6 +82,9 @@ struct NotAnalyzed<'a> {
     column: Option<u32>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     internal: bool,
+    /// Holds a trigger token of an enabled rule (or could not be read to tell): an MCP000
+    /// finding that fails the run. Without one the file is only listed.
+    may_hold_findings: bool,
 }
 
 #[derive(Serialize)]
@@ -153,6 +156,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                 line: n.position.map(|p| p.line),
                 column: n.position.map(|p| p.column),
                 internal: n.internal,
+                may_hold_findings: n.may_hold_findings,
             })
             .collect(),
         baseline: report.baseline.as_ref().map(|b| Baseline {

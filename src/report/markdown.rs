@@ -179,7 +179,8 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
     if !report.not_analyzed.is_empty() {
         s.push_str("\n### Files not analyzed\n\nNothing in these files was checked.\n\n");
         for n in &report.not_analyzed {
-            s.push_str(&format!("- `{}`: {}\n", n.path.replace('`', "'"), cell(&n.reason)));
+            let note = if n.may_hold_findings { "" } else { " (no trigger token of any rule: does not fail the run)" };
+            s.push_str(&format!("- `{}`: {}{note}\n", n.path.replace('`', "'"), cell(&n.reason)));
         }
     }
     if let Some(b) = report.baseline.as_ref().filter(|b| !b.absent.is_empty()) {

@@ -2,41 +2,89 @@
 //!
 //! One run, one tool. `tool.driver.rules[]` documents every rule that ran (from its
 //! `rules/*.toml`), sorted by id, and each result points into it with `ruleIndex`. Locations
-//! are relative URIs under `%SRCROOT%` (the directory mcpshift ran in) with 1-based regions in
-//! code points. Each result carries GitHub's `primaryLocationLineHash` (computed as the
-//! upload action does, so it survives lines inserted above) and our own line-free
-//! fingerprint under `mcpshift/v1`. Suppressed findings are kept with
-//! `suppressions[].justification`; with a baseline every result has a `baselineState`. Files
-//! not analyzed are `toolExecutionNotifications`. Migration rules are not security rules:
-//! no `security-severity`.
+//! are relative URIs under `%SRCROOT%`, the project root (see [`crate::root`]), whose absolute
+//! URI `originalUriBaseIds` gives; regions are 1-based, in code points. Each result carries
+//! GitHub's `primaryLocationLineHash` (computed as the upload action does, so it survives
+//! lines inserted above) and our own line-free fingerprint under `mcpshift/v1`.
+//!
+//! Code scanning ignores `suppressions` and `baselineState`: a suppressed or baselined result
+//! would be an open alert. So they are left out, unless `--sarif-keep-suppressed` asks for them
+//! (for audit tools that read the marks); then every result carries a `suppressions` array,
+//! empty when it is not suppressed (SARIF 3.27.23). Past [`SarifOptions::max_results`] the
+//! results of the highest levels are kept and a notification says how many were dropped.
+//!
+//! A file not analyzed appears once: as an MCP000 result when it may hold findings, otherwise
+//! (or with MCP000 turned off) as a `toolExecutionNotification`. `automationDetails` is set only
+//! from `--sarif-category`, so that the upload action's `category` input decides otherwise.
+//! `security-severity` is set only on rules whose document has a `[security]` table.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use serde_json::{json, Map, Value};
 
 use super::{rule_doc_url, RenderContext};
 use crate::check::Report;
 use crate::diagnostic::Diagnostic;
-use crate::rules::{Level, RuleDef};
+use crate::rules::{Level, RuleDef, FILE_NOT_ANALYZED};
 
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// GitHub code scanning accepts at most this many characters in a rule's descriptions.
 const DESCRIPTION_LIMIT: usize = 1024;
+/// Code scanning rejects a run of more than 25,000 results and shows the 5,000 most severe: the
+/// default cap keeps what it would show, chosen by mcpshift rather than left to chance.
+pub const DEFAULT_MAX_RESULTS: usize = 5_000;
+/// The most `--sarif-max-results` may ask for: what code scanning accepts.
+pub const MAX_RESULTS_ACCEPTED: usize = 25_000;
+
+/// The SARIF options of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SarifOptions {
+    /// `automationDetails.id` is `<category>/` (`--sarif-category`, `sarif-category`); none by
+    /// default.
+    pub category: Option<String>,
+    /// Keep suppressed and baselined findings, marked (`--sarif-keep-suppressed`).
+    pub keep_suppressed: bool,
+    /// At most this many results (`--sarif-max-results`).
+    pub max_results: usize,
+}
+
+impl Default for SarifOptions {
+    fn default() -> Self {
+        SarifOptions { category: None, keep_suppressed: false, max_results: DEFAULT_MAX_RESULTS }
+    }
+}
 
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
+    let opts = cx.sarif;
     let rules = rules_of(report, cx);
     let index: HashMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.meta.id.as_str(), i)).collect();
     let mut hashes = LineHashes::new(cx);
+    let shown: Vec<&Diagnostic> = report.findings.iter().filter(|d| opts.keep_suppressed || d.is_active()).collect();
+    let (kept, dropped) = cap(&shown, opts.max_results);
+    let any_suppressed = kept.iter().any(|d| d.suppression.is_some());
     let results: Vec<Value> =
-        report.findings.iter().map(|d| result(d, &index, &mut hashes, report.baseline.is_some())).collect();
-    let notifications: Vec<Value> = report
+        kept.iter().map(|d| result(d, &index, &mut hashes, report.baseline.is_some(), any_suppressed)).collect();
+    // Files whose MCP000 result is in the report (suppressed or not) appear there only.
+    let as_results: Vec<&str> =
+        report.findings.iter().filter(|d| d.rule == FILE_NOT_ANALYZED).map(|d| d.path.as_str()).collect();
+    let mut notifications: Vec<Value> = report
         .not_analyzed
         .iter()
+        .filter(|n| n.internal || !as_results.contains(&n.path.as_str()))
         .map(|n| {
-            let mut v = json!({
-                "level": if n.internal { "error" } else { "warning" },
-                "message": { "text": format!("{}: file not analyzed: {}", n.path, n.reason) },
-            });
+            let level = if n.internal {
+                "error"
+            } else if n.may_hold_findings {
+                "warning"
+            } else {
+                "note"
+            };
+            let mut text = format!("{}: file not analyzed: {}", n.path, n.reason);
+            if !n.internal && !n.may_hold_findings {
+                text.push_str(" (it holds no trigger token of any enabled rule)");
+            }
+            let mut v = json!({ "level": level, "message": { "text": text } });
             if n.path != "." {
                 let mut physical = json!({ "artifactLocation": artifact(&n.path) });
                 if let Some(p) = n.position {
@@ -47,29 +95,43 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             v
         })
         .collect();
-    let doc = json!({
-        "$schema": SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "mcpshift",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "informationUri": env!("CARGO_PKG_REPOSITORY"),
-                "rules": rules.iter().map(|r| descriptor(r)).collect::<Vec<_>>(),
-            }},
-            "invocations": [{
-                "executionSuccessful": !report.incomplete(),
-                "toolExecutionNotifications": notifications,
-            }],
-            "automationDetails": { "id": "mcpshift/" },
-            "originalUriBaseIds": {
-                "%SRCROOT%": { "description": { "text": "The directory mcpshift ran in: the repository root in CI." } },
-            },
-            "columnKind": "unicodeCodePoints",
-            "results": results,
+    if dropped > 0 {
+        notifications.push(json!({
+            "level": "warning",
+            "message": { "text": format!(
+                "{dropped} of {} results left out: a run keeps at most {} (code scanning shows the 5,000 most severe \
+                 and rejects more than 25,000); the highest levels were kept. `--format json` lists every finding.",
+                shown.len(),
+                opts.max_results,
+            ) },
+        }));
+    }
+    let mut run = json!({
+        "tool": { "driver": {
+            "name": "mcpshift",
+            "version": env!("CARGO_PKG_VERSION"),
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "informationUri": env!("CARGO_PKG_REPOSITORY"),
+            "rules": rules.iter().map(|r| descriptor(r)).collect::<Vec<_>>(),
+        }},
+        "invocations": [{
+            "executionSuccessful": !report.incomplete(),
+            "toolExecutionNotifications": notifications,
         }],
     });
+    if let Some(category) = &opts.category {
+        let id = if category.ends_with('/') { category.clone() } else { format!("{category}/") };
+        run["automationDetails"] = json!({ "id": id });
+    }
+    run["originalUriBaseIds"] = json!({
+        "%SRCROOT%": {
+            "uri": directory_uri(&cx.options.root),
+            "description": { "text": "The project root: the folder of mcpshift.toml, else the top of the git work tree, else the directory mcpshift ran in." },
+        },
+    });
+    run["columnKind"] = json!("unicodeCodePoints");
+    run["results"] = Value::Array(results);
+    let doc = json!({ "$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run] });
     let mut out = serde_json::to_vec_pretty(&doc).map_err(|e| e.to_string())?;
     out.push(b'\n');
     Ok(out)
@@ -87,13 +149,48 @@ fn rules_of(report: &Report, cx: &RenderContext<'_>) -> Vec<&'static RuleDef> {
     rules
 }
 
+/// The results kept under the cap, in report order, and how many were dropped: the highest
+/// levels first, then the report's order (path, line, column).
+fn cap<'a>(shown: &[&'a Diagnostic], max: usize) -> (Vec<&'a Diagnostic>, usize) {
+    if shown.len() <= max {
+        return (shown.to_vec(), 0);
+    }
+    let mut order: Vec<usize> = (0..shown.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(shown[i].level));
+    let mut keep: Vec<usize> = order.into_iter().take(max).collect();
+    keep.sort_unstable();
+    (keep.into_iter().map(|i| shown[i]).collect(), shown.len() - max)
+}
+
+/// A directory as an absolute `file:` URI ending in `/`, as `originalUriBaseIds` requires.
+fn directory_uri(dir: &Path) -> String {
+    let mut path = dir.to_string_lossy().replace('\\', "/");
+    if !path.starts_with('/') {
+        // A Windows drive path: `file:///C:/…`.
+        path.insert(0, '/');
+    }
+    if !path.ends_with('/') {
+        path.push('/');
+    }
+    format!("file://{}", encode_path(&path))
+}
+
 fn descriptor(def: &RuleDef) -> Value {
     let m = &def.meta;
-    let mut tags: Vec<&str> = m.tags.iter().map(String::as_str).collect();
-    if !tags.contains(&"migration") && m.id.as_str() >= "MCP100" {
-        tags.insert(0, "migration");
-    }
+    let mut tags = m.all_tags();
     tags.truncate(20);
+    let mut properties = json!({
+        "tags": tags,
+        "precision": m.precision.as_str(),
+        "problem.severity": match m.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "recommendation",
+        },
+    });
+    if let Some(sec) = &m.security {
+        properties["security-severity"] = json!(sec.severity);
+    }
     json!({
         "id": m.id,
         "name": m.name,
@@ -102,18 +199,17 @@ fn descriptor(def: &RuleDef) -> Value {
         "defaultConfiguration": { "level": m.level.as_str() },
         "help": { "text": help_text(def), "markdown": help_markdown(def) },
         "helpUri": rule_doc_url(def),
-        "properties": {
-            "tags": tags,
-            "problem.severity": match m.level {
-                Level::Error => "error",
-                Level::Warning => "warning",
-                Level::Note => "recommendation",
-            },
-        },
+        "properties": properties,
     })
 }
 
-fn result(d: &Diagnostic, index: &HashMap<&str, usize>, hashes: &mut LineHashes<'_>, with_baseline: bool) -> Value {
+fn result(
+    d: &Diagnostic,
+    index: &HashMap<&str, usize>,
+    hashes: &mut LineHashes<'_>,
+    with_baseline: bool,
+    any_suppressed: bool,
+) -> Value {
     let mut region = Map::new();
     region.insert("startLine".into(), json!(d.start.line.max(1)));
     region.insert("startColumn".into(), json!(d.start.column.max(1)));
@@ -155,6 +251,10 @@ fn result(d: &Diagnostic, index: &HashMap<&str, usize>, hashes: &mut LineHashes<
     }
     if let Some(reason) = &d.suppression {
         v["suppressions"] = json!([{ "kind": "inSource", "status": "accepted", "justification": reason }]);
+    } else if any_suppressed {
+        // Where one result has `suppressions`, every result must (SARIF 3.27.23): empty means
+        // "not suppressed", absent means "unknown".
+        v["suppressions"] = json!([]);
     }
     if with_baseline {
         if let Some(state) = d.baseline {
@@ -234,7 +334,7 @@ fn help_text(def: &RuleDef) -> String {
 
 /// The rule's documentation as `mcpshift explain` prints it.
 fn help_markdown(def: &RuleDef) -> String {
-    let mut s = crate::cli::explain_text(def);
+    let mut s = crate::docs::explain_text(def);
     s.push_str(&format!("\n[Rule documentation]({})\n", rule_doc_url(def)));
     s
 }

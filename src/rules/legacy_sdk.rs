@@ -262,25 +262,26 @@ fn check_client(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         }
         Some(_) => return,
     };
+    let without = "builds a v2 `Client` without `versionNegotiation`: it opens every connection with the 2025 `initialize` handshake; pass `versionNegotiation: { mode: 'auto' }` in its options";
     let message = match object {
-        None => "builds a v2 `Client` without `versionNegotiation`: it opens every connection with the 2025 `initialize` handshake",
+        None => without,
         Some(o) => match o.field("versionNegotiation") {
             Some(v) if pins_legacy(v) => {
-                "builds a v2 `Client` with `versionNegotiation` pinned to `'legacy'`: it never speaks 2026-07-28"
+                "builds a v2 `Client` with `versionNegotiation` pinned to `'legacy'`: it never speaks 2026-07-28; use `mode: 'auto'`"
             }
             Some(_) => return,
             // Spread options may carry it.
             None if o.children().any(|c| c.kind() == Kind::Spread) => return,
-            None => {
-                "builds a v2 `Client` without `versionNegotiation`: it opens every connection with the 2025 `initialize` handshake"
-            }
+            None => without,
         },
     };
     // `client.setVersionNegotiation({ … })` before connecting opts in too.
     if !calls_on(node, cx, "setVersionNegotiation").is_empty() || connected_in_process(node, cx) {
         return;
     }
-    cx.report(node, message);
+    // Already the v2 SDK: the rule's hint (upgrade the SDK) does not apply; say what to do in v2.
+    let hint = cx.meta().data_str("v2_client_hint").unwrap_or_default().to_string();
+    cx.report(node, message).with_hint(hint);
 }
 
 /// The calls of method `method` on the variable or property a construction is assigned to
@@ -375,10 +376,11 @@ fn check_servers(cx: &mut ProjectCx<'_>) {
         .collect();
     for fact in servers {
         let message = format!(
-            "builds a v2 `{}` that is not served through `createMcpHandler` or `serveStdio`: connected to a transport by hand it speaks only the 2025 protocol",
+            "builds a v2 `{}` that is not served through `createMcpHandler` or `serveStdio`: connected to a transport by hand it speaks only the 2025 protocol; serve it with `createMcpHandler(factory)` (HTTP) or `serveStdio(factory)` (stdio)",
             fact.name
         );
-        cx.report_fact(&fact, message);
+        let hint = cx.meta.data_str("v2_server_hint").unwrap_or_default().to_string();
+        cx.report_fact(&fact, message).with_hint(hint);
     }
 }
 

@@ -39,6 +39,19 @@ pub enum Area {
 }
 
 impl Area {
+    /// The area as a tag (`removed-methods`), as its documents spell it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Area::Analyzer => "analyzer",
+            Area::Sessions => "sessions",
+            Area::Lifecycle => "lifecycle",
+            Area::RemovedMethods => "removed-methods",
+            Area::ResultsErrors => "results-errors",
+            Area::Capabilities => "capabilities",
+            Area::ToolSafety => "tool-safety",
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Area::Analyzer => "Analyzer",
@@ -51,6 +64,67 @@ impl Area {
         }
     }
 }
+
+/// How often a rule's findings are right (SARIF `properties.precision`, which code scanning
+/// sorts and filters by). Each document says why its rule has its precision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Precision {
+    Medium,
+    High,
+    VeryHigh,
+}
+
+impl Precision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::Medium => "medium",
+            Precision::High => "high",
+            Precision::VeryHigh => "very-high",
+        }
+    }
+}
+
+/// A rule whose findings are security findings (SARIF `security-severity`), and why.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Security {
+    /// A CVSS-like score, "0.1" to "10.0" (code scanning: 9.0 and up critical, 7.0 high, 4.0
+    /// medium, below low).
+    pub severity: String,
+    /// Why the rule is a security finding and why this score (Markdown).
+    pub why: String,
+}
+
+/// The topic tags a rule document may list (`tags`), with what each means. Every rule is also
+/// tagged with its area and, unless it is one of the analyzer's own, `migration`; the `security`
+/// tag goes with a `[security]` table.
+pub const TOPIC_TAGS: &[(&str, &str)] = &[
+    ("caching", "cache hints on results (`ttlMs`, `cacheScope`)"),
+    ("dependencies", "SDK dependencies in `package.json` and `Cargo.toml`"),
+    ("discover", "`server/discover`, which replaces the handshake's capability exchange"),
+    ("dual-era", "code that tells or serves both protocol eras"),
+    ("elicitation", "elicitation requests and their URL mode"),
+    ("error-codes", "JSON-RPC error codes"),
+    ("handshake", "the removed `initialize` handshake"),
+    ("http", "the Streamable HTTP transport: headers, endpoints, methods"),
+    ("lists", "the tool, prompt and resource lists a server serves"),
+    ("logging", "protocol logging (`logging/setLevel`, log notifications)"),
+    ("mrtr", "multi round-trip requests, which replace server-to-client requests"),
+    ("pagination", "cursors and the end of a listing"),
+    ("project", "decided from the whole project: manifests, or what other files do"),
+    ("resources", "resources and their errors and subscriptions"),
+    ("retries", "requests the client may send again"),
+    ("roots", "client roots"),
+    ("sampling", "sampling requests"),
+    ("security", "a security finding: the rule has a `security-severity`"),
+    ("sse", "server-sent event streams and their resumption"),
+    ("state", "state kept between requests"),
+    ("suppression", "inline suppression comments"),
+    ("tasks", "the 2025 tasks API"),
+    ("tools", "tools and what calling them does"),
+    ("versions", "protocol version strings and their comparison"),
+];
 
 /// One rule document.
 #[derive(Clone, Debug, Deserialize)]
@@ -76,6 +150,7 @@ pub struct RuleMeta {
     /// Longer migration steps (Markdown), and which reading of the catalogue the rule takes.
     #[serde(default)]
     pub migration: String,
+    /// Topic tags, from [`TOPIC_TAGS`].
     #[serde(default)]
     pub tags: Vec<String>,
     /// Words of a function's name that say the function exists to do what the rule finds
@@ -83,6 +158,12 @@ pub struct RuleMeta {
     /// whose body is such a finding does it for its callers, and each call is reported.
     #[serde(default)]
     pub wrapper_words: Vec<String>,
+    pub precision: Precision,
+    /// Why the rule has its precision: what it matches, and where it can be wrong.
+    pub precision_reason: String,
+    /// Set only on rules whose findings are security findings.
+    #[serde(default)]
+    pub security: Option<Security>,
     pub spec: Vec<SpecRef>,
     #[serde(default)]
     pub examples: Examples,
@@ -109,6 +190,53 @@ struct DataLists {
 }
 
 impl RuleMeta {
+    /// Every tag of the rule, as SARIF and the rule pages list them: `migration` (but for the
+    /// analyzer's own rules), the area, then the topic tags.
+    pub fn all_tags(&self) -> Vec<&str> {
+        let mut tags: Vec<&str> = Vec::new();
+        if self.area != Area::Analyzer {
+            tags.push("migration");
+        }
+        tags.push(self.area.slug());
+        for t in &self.tags {
+            if !tags.contains(&t.as_str()) {
+                tags.push(t);
+            }
+        }
+        tags
+    }
+
+    /// What is wrong with the document's tags, precision and security fields, if anything.
+    pub fn metadata_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for t in &self.tags {
+            if !TOPIC_TAGS.iter().any(|(k, _)| k == t) {
+                out.push(format!("tag `{t}` is not one of the topic tags (TOPIC_TAGS in src/rules/meta.rs)"));
+            }
+        }
+        if self.tags.iter().any(|t| t == "security") != self.security.is_some() {
+            out.push("the `security` tag and a `[security]` table go together".to_string());
+        }
+        if let Some(sec) = &self.security {
+            let score: Option<f64> = sec.severity.parse().ok();
+            if !score.is_some_and(|s| (0.1..=10.0).contains(&s))
+                || sec.severity.split('.').nth(1).is_none_or(|d| d.len() != 1)
+            {
+                out.push(format!(
+                    "security severity `{}` is not a score from 0.1 to 10.0 with one decimal",
+                    sec.severity
+                ));
+            }
+            if sec.why.trim().is_empty() {
+                out.push("`[security]` needs a `why`".to_string());
+            }
+        }
+        if self.precision_reason.trim().is_empty() {
+            out.push("`precision_reason` is empty".to_string());
+        }
+        out
+    }
+
     fn lists(&'static self) -> &'static DataLists {
         self.lists.get_or_init(|| {
             let mut out = DataLists::default();

@@ -8,7 +8,10 @@ mod meta;
 
 use std::sync::OnceLock;
 
-pub use meta::{Area, Example, Examples, Level, Pattern, Prefilter, RuleMeta, SpecRef, ValueIs, What};
+pub use meta::{
+    Area, Example, Examples, Level, Pattern, Precision, Prefilter, RuleMeta, Security, SpecRef, ValueIs, What,
+    TOPIC_TAGS,
+};
 
 use crate::engine::{FileCx, ProjectCx};
 use crate::tree::{Kind, NodeRef};

@@ -71,8 +71,8 @@ impl Rule for ReservedErrorCode {
 
 fn report(cx: &mut FileCx<'_>, node: NodeRef<'_>, level: Level, what: &str, data: &Data) {
     let message = match level {
-        Level::Note => format!("{what}, from the legacy −32000…−32019 range that is closed to new codes"),
-        _ => format!("{what}, inside the −32020…−32099 range the spec reserves for its own codes"),
+        Level::Note => format!("{what}, from the legacy -32000…-32019 range that is closed to new codes"),
+        _ => format!("{what}, inside the -32020…-32099 range the spec reserves for its own codes"),
     };
     let diag = cx.report(node, message).with_level(level);
     if level == Level::Note {
@@ -146,8 +146,8 @@ impl Data {
             name_words: strings("code_name_words"),
             name_prefixes: strings("code_name_prefixes"),
             assertions: meta.data_strings("assertion_calls"),
-            note_hint: "Allocate application error codes outside −32768…−32000; no new codes may be allocated in \
-                        −32000…−32019."
+            note_hint: "Allocate application error codes outside -32768…-32000; no new codes may be allocated in \
+                        -32000…-32019."
                 .to_string(),
         }
     }

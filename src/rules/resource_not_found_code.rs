@@ -130,7 +130,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     }
     if let Some(kind) = branch_kind(num, lists) {
         if !dual_branch(num, kind, lists) {
-            cx.report(num, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message("−32002")));
+            cx.report(num, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message("-32002")));
         }
         return;
     }
@@ -211,10 +211,10 @@ fn emits_message(num: NodeRef<'_>) -> String {
     };
     match own {
         Some(text) if !about_a_missing_resource(text) => format!(
-            "emits error −32002 for `{}`: receivers read −32002 as \"resource not found\" whatever the message; give this error a code outside −32000…−32019",
+            "emits error -32002 for `{}`: receivers read -32002 as \"resource not found\" whatever the message; give this error a code outside -32000…-32019",
             crate::engine::shortened(text, 60)
         ),
-        _ => "emits error −32002 (resource not found); 2026-07-28 servers send −32602 with `data.uri`".to_string(),
+        _ => "emits error -32002 (resource not found); 2026-07-28 servers send -32602 with `data.uri`".to_string(),
     }
 }
 
@@ -225,10 +225,10 @@ fn definition_message(name: &str) -> String {
     let words = crate::patterns::name_words(name);
     let says_nothing = words.iter().all(|w| GENERIC_NAME_WORDS.contains(&w.as_str()));
     if says_nothing || about_a_missing_resource(&words.join(" ")) {
-        format!("defines `{name}` as error −32002 (resource not found), which 2026-07-28 replaces with −32602")
+        format!("defines `{name}` as error -32002 (resource not found), which 2026-07-28 replaces with -32602")
     } else {
         format!(
-            "defines `{name}` as error −32002, which receivers read as \"resource not found\" whatever its name; give it a code outside −32000…−32019"
+            "defines `{name}` as error -32002, which receivers read as \"resource not found\" whatever its name; give it a code outside -32000…-32019"
         )
     }
 }
@@ -256,15 +256,15 @@ mod tests {
         let auth = ts("res.status(401).json({ jsonrpc: '2.0', error: { code: -32002, message: 'User ID required' }, id: null });");
         assert!(message_of(&auth).contains("`User ID required`"), "{}", message_of(&auth));
         let missing = ts("reply({ error: { code: -32002, message: `Resource not found: ${uri}` } });");
-        assert!(message_of(&missing).contains("−32602 with `data.uri`"), "{}", message_of(&missing));
+        assert!(message_of(&missing).contains("-32602 with `data.uri`"), "{}", message_of(&missing));
         let bare = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002}}) }");
-        assert!(message_of(&bare).contains("−32602 with `data.uri`"), "{}", message_of(&bare));
+        assert!(message_of(&bare).contains("-32602 with `data.uri`"), "{}", message_of(&bare));
         let forbidden = rs("fn f() -> Value { json!({\"error\": {\"code\": -32002, \"message\": \"Forbidden\"}}) }");
         assert!(message_of(&forbidden).contains("`Forbidden`"), "{}", message_of(&forbidden));
         let positional = ts("return jsonRpcError(405, -32002, 'Method not allowed.');");
         assert!(message_of(&positional).contains("`Method not allowed.`"), "{}", message_of(&positional));
         let no_message = ts("return jsonRpcError(-32002, uri);");
-        assert!(message_of(&no_message).contains("−32602 with `data.uri`"), "{}", message_of(&no_message));
+        assert!(message_of(&no_message).contains("-32602 with `data.uri`"), "{}", message_of(&no_message));
     }
 
     /// A constant named for something else is not a missing resource, whatever its code.
@@ -276,7 +276,7 @@ mod tests {
         }
         for missing in ["RESOURCE_NOT_FOUND", "NotFound", "UNKNOWN_RESOURCE", "ERROR_CODE", "code"] {
             let m = definition_message(missing);
-            assert!(m.contains("replaces with −32602"), "{missing}: {m}");
+            assert!(m.contains("replaces with -32602"), "{missing}: {m}");
         }
     }
 
@@ -332,10 +332,10 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
         let shown = node.path().unwrap_or_else(|| name.to_string());
         if let Some(kind) = branch_kind(node, lists) {
             if !dual_branch(node, kind, lists) {
-                cx.report(node, format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message(&format!("`{shown}` (−32002)"))));
+                cx.report(node, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))));
             }
         } else if !in_dual_choice(node, lists) {
-            cx.report(node, format!("emits `{shown}` (−32002); 2026-07-28 servers send −32602 with `data.uri`"));
+            cx.report(node, format!("emits `{shown}` (-32002); 2026-07-28 servers send -32602 with `data.uri`"));
         }
         return;
     }
@@ -347,7 +347,7 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                 let shown = node.path().unwrap_or_else(|| name.to_string());
                 cx.report(
                     node,
-                    format!("{}; 2026-07-28 servers send −32602 for a missing resource", kind.message(&format!("`{shown}` (−32002)"))),
+                    format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))),
                 );
             }
         }
@@ -376,7 +376,7 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     if in_dual_choice(call, lists) {
         return;
     }
-    cx.report(call, format!("`{q}::{name}` emits error −32002; 2026-07-28 servers send −32602 with `data.uri`"));
+    cx.report(call, format!("`{q}::{name}` emits error -32002; 2026-07-28 servers send -32602 with `data.uri`"));
 }
 
 /// Whether `qualified` (`ErrorData`, `rmcp::ErrorData`, `model::ErrorData`), a type named `ty`,

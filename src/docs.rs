@@ -1,0 +1,162 @@
+//! A rule's documentation, rendered from its document (`rules/*.toml`): the text `mcpshift
+//! explain` prints (also SARIF `help.markdown`), and the pages under `docs/rules/` that SARIF
+//! `helpUri` and the Markdown report link to.
+//!
+//! The pages are generated files, kept in the repository so that they render where the links
+//! point. `tests/rule_pages.rs` fails when one is out of date and rewrites them all with
+//! `UPDATE_DOCS=1 cargo test --test rule_pages`.
+
+use crate::rules::{Precision, Registry, RuleDef, TOPIC_TAGS};
+
+/// The folder of the rule pages, relative to the repository root.
+pub const PAGES_DIR: &str = "docs/rules";
+
+/// The full documentation of a rule, as `mcpshift explain` prints it (Markdown).
+pub fn explain_text(def: &RuleDef) -> String {
+    let m = &def.meta;
+    let mut s = format!("# {} {}\n\nLevel: {}. {}\n\n", m.id, m.name, m.level.as_str(), m.summary);
+    s.push_str(&sections(def));
+    s
+}
+
+/// What it catches, why it breaks, how to migrate, the examples and the spec pages.
+fn sections(def: &RuleDef) -> String {
+    let m = &def.meta;
+    let mut s = format!("## What it catches\n\n{}\n\n", m.what.trim());
+    s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
+    s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
+    if !m.migration.trim().is_empty() {
+        s.push_str(&format!("\n{}\n", m.migration.trim()));
+    }
+    for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
+        if let Some(ex) = ex {
+            let fence = if lang == "Rust" { "rust" } else { "ts" };
+            s.push_str(&format!(
+                "\n## Example ({lang})\n\nBefore:\n\n```{fence}\n{}\n```\n\nAfter:\n\n```{fence}\n{}\n```\n",
+                ex.before.trim_end(),
+                ex.after.trim_end()
+            ));
+        }
+    }
+    if !m.spec.is_empty() {
+        s.push_str("\n## Spec\n\n");
+        for r in &m.spec {
+            s.push_str(&format!("- {}: {}\n", r.title, r.url));
+        }
+    }
+    s
+}
+
+/// Where a rule's page lives, relative to the repository root.
+pub fn rule_page_path(def: &RuleDef) -> String {
+    format!("{PAGES_DIR}/{}.md", def.meta.id)
+}
+
+fn generated_from(what: &str) -> String {
+    format!(
+        "<!-- Generated from {what} by `UPDATE_DOCS=1 cargo test --test rule_pages`. Do not edit: edit the rule document. -->\n"
+    )
+}
+
+/// A rule's page.
+pub fn rule_page(def: &RuleDef) -> String {
+    let m = &def.meta;
+    let mut s = generated_from(&format!("rules/{}-{}.toml", m.id, m.name));
+    s.push_str(&format!("# {} `{}`\n\n{}\n\n", m.id, m.name, sentence(&m.summary)));
+    let languages: Vec<&str> = m
+        .languages
+        .iter()
+        .map(|l| match l.as_str() {
+            "typescript" => "TypeScript, JavaScript",
+            "rust" => "Rust",
+            "manifest" => "`package.json`, `Cargo.toml`",
+            other => other,
+        })
+        .collect();
+    let tags: Vec<String> = m.all_tags().iter().map(|t| format!("`{t}`")).collect();
+    s.push_str("| | |\n|---|---|\n");
+    s.push_str(&format!("| Level | {} |\n", m.level.as_str()));
+    s.push_str(&format!("| Area | {} |\n", m.area.title()));
+    s.push_str(&format!("| Languages | {} |\n", languages.join(", ")));
+    s.push_str(&format!("| Precision | {} |\n", m.precision.as_str()));
+    s.push_str(&format!("| Tags | {} |\n", tags.join(", ")));
+    if let Some(sec) = &m.security {
+        s.push_str(&format!("| Security severity | {} |\n", sec.severity));
+    }
+    s.push('\n');
+    s.push_str(&sections(def));
+    s.push_str(&format!("\n## Precision: {}\n\n{}\n", m.precision.as_str(), m.precision_reason.trim()));
+    if let Some(sec) = &m.security {
+        s.push_str(&format!("\n## Security severity: {}\n\n{}\n", sec.severity, sec.why.trim()));
+    }
+    s.push_str("\n## Turning it off\n\n");
+    if m.builtin {
+        s.push_str(&format!(
+            "One of the analyzer's own rules: it cannot be suppressed inline. Leave it out with \
+             `ignore = [\"{}\"]` in `mcpshift.toml` or `--ignore {}`.\n",
+            m.id, m.id
+        ));
+    } else {
+        s.push_str(&format!(
+            "For one place, with the reason: `// mcpshift-ignore: {} -- why it stays`. For the \
+             project: `ignore = [\"{}\"]` in `mcpshift.toml`, or `[levels]` to change its level.\n",
+            m.id, m.id
+        ));
+    }
+    s.push_str("\n[All rules](README.md)\n");
+    s
+}
+
+/// The index of the rule pages: every rule, the precision levels and the tags.
+pub fn index_page(registry: &Registry) -> String {
+    let mut s = generated_from("rules/*.toml");
+    s.push_str("# mcpshift rules\n\n");
+    s.push_str("| id | name | level | precision | what it finds |\n|---|---|---|---|---|\n");
+    for r in &registry.rules {
+        let m = &r.meta;
+        s.push_str(&format!(
+            "| [{}]({}.md) | `{}` | {} | {} | {} |\n",
+            m.id,
+            m.id,
+            m.name,
+            m.level.as_str(),
+            m.precision.as_str(),
+            m.summary
+        ));
+    }
+    s.push_str("\n## Precision\n\nHow often a rule's findings are right, as SARIF `properties.precision` (code scanning sorts and filters alerts by it). Each rule's page says why it has its level.\n\n");
+    for (p, meaning) in [
+        (Precision::VeryHigh, "the finding is a fact of the code or of the run: an exact protocol name, header or error code where it is used as one"),
+        (Precision::High, "the rule reads where and how a name is used; a look-alike in an unusual place can be reported"),
+        (Precision::Medium, "the rule infers intent (what a tool does, which side of an exchange code is on, whether a value is a hand-built result): expect some findings to need a second look"),
+    ] {
+        s.push_str(&format!("- `{}`: {meaning}.\n", p.as_str()));
+    }
+    s.push_str(
+        "\n## Tags\n\nEvery rule carries `migration` (except the analyzer's own rules, MCP000 to MCP002), its \
+         area, and topic tags; SARIF lists them as `properties.tags`, which code scanning filters by.\n\n\
+         Areas: `analyzer`, `sessions`, `lifecycle`, `removed-methods`, `results-errors`, `capabilities`, \
+         `tool-safety`.\n\nTopic tags:\n\n",
+    );
+    for (tag, meaning) in TOPIC_TAGS {
+        s.push_str(&format!("- `{tag}`: {meaning}\n"));
+    }
+    s
+}
+
+/// Every generated page: (path relative to the repository root, content).
+pub fn pages(registry: &Registry) -> Vec<(String, String)> {
+    let mut out = vec![(format!("{PAGES_DIR}/README.md"), index_page(registry))];
+    out.extend(registry.rules.iter().map(|r| (rule_page_path(r), rule_page(r))));
+    out
+}
+
+/// A summary as a sentence, with its closing period.
+fn sentence(text: &str) -> String {
+    let t = text.trim();
+    if t.ends_with(['.', '!', '?']) {
+        t.to_string()
+    } else {
+        format!("{t}.")
+    }
+}
