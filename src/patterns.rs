@@ -1412,7 +1412,7 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
         (Role::Value, Kind::Pair) if parent.text() == "method" => {
             let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
             let message = message_expression(object);
-            if reaches_send_call(message) {
+            if reaches_send_call(message) || is_outgoing_request(object, message) {
                 return true;
             }
             // `const request = { method: … }; … extra.sendRequest(request, …)`
@@ -1428,6 +1428,42 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
         }
         _ => false,
     }
+}
+
+/// A whole JSON-RPC request built in place (`{"jsonrpc": "2.0", "id": id, "method": …}`) that
+/// is not handed to a receiving call (`onmessage`, `handle…`, `dispatch…`): a request with
+/// its own id exists to be sent, whatever carries it (a broadcast channel, an SSE writer).
+fn is_outgoing_request(object: NodeRef<'_>, message: NodeRef<'_>) -> bool {
+    let keys: Vec<&str> = object.keys().collect();
+    if !(keys.contains(&"jsonrpc") && keys.contains(&"id")) {
+        return false;
+    }
+    let received_by = |call: NodeRef<'_>| {
+        let name = call.call_name().unwrap_or_default();
+        name.starts_with("expect")
+            || name_words(name).iter().any(|w| {
+                matches!(w.as_str(), "onmessage" | "on" | "handle" | "dispatch" | "process" | "receive" | "parse")
+            })
+    };
+    let mut cur = message;
+    while let Some(p) = cur.parent() {
+        match p.kind() {
+            Kind::Call if cur.role() == Role::Arg => return !received_by(p),
+            // `const request = {…}; handle(request)`: where the variable goes decides.
+            Kind::Var if cur.role() == Role::Init && !p.text().is_empty() => {
+                let name = p.text();
+                let scope = p.enclosing(Kind::Fn).unwrap_or_else(|| p.tree().root());
+                return !scope.descendants().any(|n| {
+                    n.is_ident(name)
+                        && n.role() == Role::Arg
+                        && n.parent().is_some_and(|c| c.kind() == Kind::Call && received_by(c))
+                });
+            }
+            Kind::Fn | Kind::Module => return true,
+            _ => cur = p,
+        }
+    }
+    true
 }
 
 /// The expression a message object stands as: itself, or the `json!` macro that wraps it.
