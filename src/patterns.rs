@@ -26,6 +26,7 @@ fn kinds_of(what: What) -> &'static [Kind] {
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
         What::Implements | What::Declares => &[Kind::Container],
+        What::Declaration => &[Kind::Fn, Kind::Field, Kind::Var, Kind::Param],
         // The module: constants branched on are found in one pass over the file.
         What::Number => &[Kind::Num, Kind::Module],
     }
@@ -80,7 +81,7 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
         let names: &'static [String] = match p.what {
             What::String | What::Method => &p.values,
             What::Ident | What::Call | What::Fn | What::Key | What::Declares => &p.names,
-            What::Implements | What::Number => &[],
+            What::Implements | What::Number | What::Declaration => &[],
         };
         for k in kinds_of(p.what) {
             let (Some(slot), Ok(i)) = (out.get_mut(*k as usize), u16::try_from(i)) else { continue };
@@ -375,6 +376,18 @@ fn names_the_method(name: &str, method: &str) -> bool {
             m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str()))
         })
     })
+}
+
+/// Whether a name's words say a phrase: its words in order, others allowed between them
+/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
+fn says_phrase(words: &[String], phrase: &str) -> bool {
+    let mut want = phrase.split_whitespace().peekable();
+    for w in words {
+        if want.peek().is_some_and(|p| p == w) {
+            want.next();
+        }
+    }
+    want.peek().is_none()
 }
 
 /// Whether a type name stands where a value of it is built: a struct literal, `T::new(…)`,
@@ -673,6 +686,38 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 let object = node.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
                 let call = object.parent().filter(|c| c.kind() == Kind::Call)?;
                 if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
+                    return None;
+                }
+            }
+            Some((node, node.text().to_string()))
+        }
+        What::Declaration => {
+            let kind = match node.kind() {
+                Kind::Fn => "fn",
+                Kind::Field => "field",
+                Kind::Var => "var",
+                Kind::Param => "param",
+                _ => return None,
+            };
+            let name = node.text().trim_start_matches(['#', '_']);
+            if name.is_empty() || (!p.declarations.is_empty() && !p.declarations.iter().any(|d| d == kind)) {
+                return None;
+            }
+            let words = name_words(name);
+            if !p.phrases.iter().any(|phrase| says_phrase(&words, phrase)) {
+                return None;
+            }
+            if !p.of_type.is_empty() {
+                let types: Vec<&str> = node
+                    .children()
+                    .filter(|c| c.role() == Role::Type || c.kind() == Kind::Param)
+                    .flat_map(|c| std::iter::once(c).chain(c.descendants()))
+                    .filter(|t| t.kind() == Kind::Type)
+                    .map(|t| t.text())
+                    .collect();
+                if !types.iter().any(|t| p.of_type.iter().any(|w| w == t))
+                    || (!p.in_type.is_empty() && !types.iter().any(|t| p.in_type.iter().any(|w| w == t)))
+                {
                     return None;
                 }
             }
