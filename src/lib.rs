@@ -18,6 +18,7 @@ pub mod lang;
 pub mod manifest;
 pub mod patterns;
 pub mod prefilter;
+pub mod probe;
 pub mod project;
 pub mod report;
 pub mod results;
