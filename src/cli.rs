@@ -43,7 +43,8 @@ pub enum Command {
     #[command(
         after_help = "Requests sent: server/discover, initialize, an unknown method (only to a server that answers \
 server/discover) and, over HTTP, GET and DELETE on the endpoint. Never tools/call, nor any other request with \
-side effects.",
+side effects.\n\nExit codes: 0 the server passes --fail-on and no check failed; 1 it does not; 2 no MCP server \
+answered (or a usage error); 130 interrupted.",
         override_usage = "mcpshift probe [OPTIONS] <URL>\n       mcpshift probe [OPTIONS] -- <COMMAND>..."
     )]
     Probe(Box<crate::probe::ProbeArgs>),

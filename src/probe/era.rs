@@ -150,8 +150,8 @@ pub fn describe_discover(e: &Exchange) -> String {
                 .flatten()
                 .filter_map(Value::as_str)
                 .collect();
-            let status = e.http.as_ref().map(|h| format!(" (HTTP {})", h.status)).unwrap_or_default();
-            format!("a DiscoverResult (supportedVersions {}){status}", versions.join(", "))
+            let status = e.http.as_ref().map(|h| format!("HTTP {}; ", h.status)).unwrap_or_default();
+            format!("a DiscoverResult ({status}supportedVersions {})", versions.join(", "))
         }
         Answer::Error(err) if modern_error(err).is_some() => {
             let supported = supported_in_error(err).map(|s| format!(", supports {}", s.join(", "))).unwrap_or_default();

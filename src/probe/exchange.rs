@@ -194,16 +194,16 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
-/// Bytes as text for the report: lossy UTF-8, control characters escaped, clipped.
+/// Bytes as text for the report: lossy UTF-8, runs of white space as one space, control
+/// characters replaced, clipped.
 pub fn excerpt(bytes: &[u8], max: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let cleaned: String = text
-        .chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\t' => ' ',
-            c if c.is_control() => char::REPLACEMENT_CHARACTER,
-            c => c,
-        })
-        .collect();
-    clip(cleaned.trim(), max)
+    let mut cleaned = String::new();
+    for word in text.split_whitespace() {
+        if !cleaned.is_empty() {
+            cleaned.push(' ');
+        }
+        cleaned.extend(word.chars().map(|c| if c.is_control() { char::REPLACEMENT_CHARACTER } else { c }));
+    }
+    clip(&cleaned, max)
 }

@@ -22,7 +22,7 @@ const OTHER_CAP: usize = 4096;
 
 /// Runs the HTTP steps against `url`, in order; a step that cannot tell anything new is not sent.
 pub fn probe(url: &str, headers: &[(String, String)], timeout: Duration) -> Vec<Exchange> {
-    let agent = agent(timeout);
+    let agent = agent(url, timeout);
     let client = Client { agent: &agent, url, headers };
     let mut exchanges = Vec::new();
 
@@ -40,7 +40,7 @@ pub fn probe(url: &str, headers: &[(String, String)], timeout: Duration) -> Vec<
     let (initialize, session) = client.post(Step::Initialize);
     let negotiated = initialize.result().and_then(|r| r.get("protocolVersion")).and_then(Value::as_str);
     // A legacy client goes on with the session and the version the handshake gave it.
-    let legacy = LegacyContext { session: session.clone(), version: negotiated.map(str::to_string) };
+    let legacy = LegacyContext { session, version: negotiated.map(str::to_string) };
     exchanges.push(initialize);
     if exchanges.iter().all(|e| e.http.is_none()) {
         // No POST got an HTTP answer: GET and DELETE would not get one either.
@@ -51,8 +51,12 @@ pub fn probe(url: &str, headers: &[(String, String)], timeout: Duration) -> Vec<
     exchanges
 }
 
-fn agent(timeout: Duration) -> Agent {
+fn agent(url: &str, timeout: Duration) -> Agent {
+    // Proxies come from the environment (HTTP_PROXY, NO_PROXY), except for a server on this
+    // machine: a proxy's loopback is another machine's (Go's HTTP client does the same).
+    let proxy = if is_loopback(url) { None } else { ureq::Proxy::try_from_env() };
     Agent::config_builder()
+        .proxy(proxy)
         .http_status_as_error(false)
         .max_redirects(0)
         .timeout_resolve(Some(timeout))
@@ -62,6 +66,12 @@ fn agent(timeout: Duration) -> Agent {
         .user_agent(format!("mcpshift/{}", env!("CARGO_PKG_VERSION")))
         .build()
         .into()
+}
+
+fn is_loopback(url: &str) -> bool {
+    let Ok(uri) = url.parse::<ureq::http::Uri>() else { return false };
+    let host = uri.host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']');
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// What a legacy client sends after `initialize`: the session id it was given, if any, and
@@ -166,7 +176,12 @@ fn read_answer(
         .as_deref()
         .map(|c| c.split(';').next().unwrap_or_default().trim().to_ascii_lowercase())
         .unwrap_or_default();
+    let location = header("location");
     let body = response.into_body();
+    if let (300..=399, Some(to)) = (status, &location) {
+        exchange.answer = Answer::Other(format!("{status}: a redirect to {to}, not followed (probe that URL)"));
+        return session;
+    }
     exchange.answer = match mime.as_str() {
         // A stream opened on GET is the legacy sign itself: close it at once.
         "text/event-stream" if exchange.step == Step::Get => {
@@ -189,7 +204,7 @@ fn read_answer(
             Ok((bytes, _)) => Answer::Other(format!(
                 "{status} {}: {}",
                 content_type.as_deref().unwrap_or("without Content-Type"),
-                excerpt(&bytes, 160)
+                excerpt(&bytes, 100)
             )),
             Err(e) => Answer::Failed(body_failure(e)),
         },
@@ -335,5 +350,20 @@ fn body_failure(e: std::io::Error) -> Failure {
             }
             f => f,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_hosts_are_never_proxied() {
+        for url in ["http://127.0.0.1:3000/mcp", "http://localhost/mcp", "http://[::1]:8080/", "http://127.8.0.1/"] {
+            assert!(is_loopback(url), "{url}");
+        }
+        for url in ["https://mcp.example.com/mcp", "http://10.0.0.1/mcp", "http://localhost.example/mcp"] {
+            assert!(!is_loopback(url), "{url}");
+        }
     }
 }

@@ -114,7 +114,7 @@ pub fn human(r: &Report) -> String {
     }
     for c in r.checks.iter().filter(|_| r.verdict.era.is_mcp()) {
         s.push_str(&format!("  {:<4}  {}: {}\n", c.outcome.label(), c.id, c.title));
-        let rules = if c.rules.is_empty() { String::new() } else { format!(" (rules: {})", c.rules.join(", ")) };
+        let rules = if c.rules.is_empty() { String::new() } else { format!("; rules: {}", c.rules.join(", ")) };
         s.push_str(&format!("        {}{rules}\n", c.evidence));
     }
 

@@ -57,71 +57,57 @@ pub enum Ended {
 }
 
 /// What a stdio probe saw.
-pub struct Outcome {
+#[derive(Default)]
+pub struct Observed {
     pub exchanges: Vec<Exchange>,
     pub processes: Vec<ProcessRun>,
     pub interrupted: bool,
 }
 
 /// Runs the stdio steps against `command`.
-pub fn probe(command: &[String], timeout: Duration) -> Outcome {
+pub fn probe(command: &[String], timeout: Duration) -> Observed {
     interrupt::install();
     let grace = timeout.min(EXIT_GRACE);
-    let mut out = Outcome { exchanges: Vec::new(), processes: Vec::new(), interrupted: false };
+    let mut out = Observed::default();
 
-    let mut first = match Server::start(command) {
-        Ok(server) => server,
-        Err(why) => {
-            let mut discover = Exchange::new(Step::Discover, sent(Step::Discover, false));
-            discover.answer = Answer::Failed(Failure::new(FailureKind::Unreachable, why.clone()));
-            out.exchanges.push(discover);
-            out.processes.push(ProcessRun {
-                steps: Vec::new(),
-                ended: Ended::NotStarted(why),
-                stderr: String::new(),
-                stderr_bytes: 0,
-            });
-            return out;
-        }
-    };
+    let Some(mut first) = out.start(command, Step::Discover, false) else { return out };
     let discover = first.exchange(Step::Discover, false, timeout);
     let modern = era::answers_discover(&discover);
     out.exchanges.push(discover);
+    let next = if modern { Step::UnknownMethod } else { Step::Initialize };
     let mut steps = vec![Step::Discover];
-    if modern && !interrupt::requested() {
-        out.exchanges.push(first.exchange(Step::UnknownMethod, false, timeout));
-        steps.push(Step::UnknownMethod);
-    }
-    if !modern && !interrupt::requested() {
-        out.exchanges.push(first.exchange(Step::Initialize, false, timeout));
-        steps.push(Step::Initialize);
+    if !interrupt::requested() {
+        out.exchanges.push(first.exchange(next, false, timeout));
+        steps.push(next);
     }
     out.finish(first, steps, grace);
 
     if modern && !interrupt::requested() {
-        match Server::start(command) {
-            Ok(mut second) => {
-                out.exchanges.push(second.exchange(Step::Initialize, true, timeout));
-                out.finish(second, vec![Step::Initialize], grace);
-            }
-            Err(why) => {
-                let mut initialize = Exchange::new(Step::Initialize, sent(Step::Initialize, true));
-                initialize.answer = Answer::Failed(Failure::new(FailureKind::Unreachable, why.clone()));
-                out.exchanges.push(initialize);
-                out.processes.push(ProcessRun {
-                    steps: vec![Step::Initialize],
-                    ended: Ended::NotStarted(why),
-                    stderr: String::new(),
-                    stderr_bytes: 0,
-                });
-            }
+        if let Some(mut second) = out.start(command, Step::Initialize, true) {
+            out.exchanges.push(second.exchange(Step::Initialize, true, timeout));
+            out.finish(second, vec![Step::Initialize], grace);
         }
     }
     out.interrupted = interrupt::requested();
     out
 }
 
-impl Outcome {
+impl Observed {
+    /// Starts a process for `step`; when it cannot start, records why as the step's answer.
+    fn start(&mut self, command: &[String], step: Step, fresh: bool) -> Option<Server> {
+        match Server::start(command) {
+            Ok(server) => Some(server),
+            Err(why) => {
+                let mut exchange = Exchange::new(step, sent(step, fresh));
+                exchange.answer = Answer::Failed(Failure::new(FailureKind::Unreachable, why.clone()));
+                self.exchanges.push(exchange);
+                let ended = Ended::NotStarted(why);
+                self.processes.push(ProcessRun { steps: vec![step], ended, stderr: String::new(), stderr_bytes: 0 });
+                None
+            }
+        }
+    }
+
     fn finish(&mut self, server: Server, steps: Vec<Step>, grace: Duration) {
         let (run, late) = server.finish(steps, grace);
         if let Some(last) = self.exchanges.last_mut() {

@@ -539,6 +539,18 @@ fn http_server_with_the_wrong_content_type() {
     assert_no_mcp(&doc, exit, "not-mcp", "200 text/html");
 }
 
+#[test]
+fn http_redirects_are_named_not_followed() {
+    // Following it would send the POST again, to a port where nothing listens: the answer would
+    // be "connection refused" instead of the redirect.
+    let fake = serve(|r| match r.method.as_str() {
+        "POST" => Reply::Full(308, vec![("Location", "http://127.0.0.1:9/elsewhere".into())], Vec::new()),
+        _ => status(405),
+    });
+    let (doc, exit, _) = probe_quick(&fake.url);
+    assert_no_mcp(&doc, exit, "not-mcp", "a redirect to http://127.0.0.1:9/elsewhere, not followed");
+}
+
 // ---------------------------------------------------------------------------------------------
 // stdio
 
