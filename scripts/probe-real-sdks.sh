@@ -98,32 +98,27 @@ wait_for() {
   return 1
 }
 
-# expect NAME EXIT ERA CHECK=OUTCOME... -- PROBE-ARGUMENTS...
+# expect NAME EXIT ERA 'CHECK=OUTCOME...' PROBE-ARGUMENTS...
 # Runs the probe with --format json and compares the exit code, the era and each named check.
 expect() {
-  local name=$1 want_exit=$2 want_era=$3
-  shift 3
-  local checks=()
-  while [ "$1" != "--" ]; do
-    checks+=("$1")
-    shift
-  done
-  shift
-  local out exit flat problems=()
+  local name=$1 want_exit=$2 want_era=$3 checks=$4
+  shift 4
+  local out exit flat problems=() c
   out=$("$bin" probe --timeout 30 --format json "$@")
   exit=$?
   flat=$(printf '%s' "$out" | tr -d ' \n')
   ran=$((ran + 1))
   [ "$exit" = "$want_exit" ] || problems+=("exit $exit, expected $want_exit")
   case $flat in *"\"era\":\"$want_era\""*) ;; *) problems+=("era is not $want_era") ;; esac
-  for c in "${checks[@]}"; do
+  for c in $checks; do
     local id=${c%%=*} outcome=${c#*=}
     if ! printf '%s' "$flat" | grep -q "\"id\":\"$id\",\"title\":\"[^\"]*\",\"outcome\":\"$outcome\""; then
       problems+=("check $id is not $outcome")
     fi
   done
   if [ ${#problems[@]} -eq 0 ]; then
-    echo "ok:   $name: $want_era, exit $exit (${checks[*]})"
+    # shellcheck disable=SC2086 # the checks are words
+    echo "ok:   $name: $want_era, exit $exit ($(echo $checks))"
   else
     echo "FAIL: $name: $(
       IFS=';'
@@ -134,17 +129,11 @@ expect() {
   fi
 }
 
-# http NAME EXIT ERA CHECKS... -- SERVER-COMMAND... : starts the server on a free port (the
+# http NAME EXIT ERA 'CHECKS' SERVER-COMMAND... : starts the server on a free port (the
 # command's words PORT become it), probes http://127.0.0.1:PORT/mcp, stops the server.
 http() {
-  local name=$1 want_exit=$2 want_era=$3
-  shift 3
-  local checks=()
-  while [ "$1" != "--" ]; do
-    checks+=("$1")
-    shift
-  done
-  shift
+  local name=$1 want_exit=$2 want_era=$3 checks=$4
+  shift 4
   local port cmd=() w
   port=$(free_port)
   for w in "$@"; do cmd+=("${w/PORT/$port}"); done
@@ -152,7 +141,7 @@ http() {
   local pid=$!
   started+=("$pid")
   if wait_for "$port" "$pid"; then
-    expect "$name (http)" "$want_exit" "$want_era" "${checks[@]}" -- "http://127.0.0.1:$port/mcp"
+    expect "$name (http)" "$want_exit" "$want_era" "$checks" "http://127.0.0.1:$port/mcp"
   else
     echo "FAIL: $name (http): the server did not start"
     tail -n 20 "$cache/server.log"
@@ -162,16 +151,11 @@ http() {
   wait "$pid" 2>/dev/null
 }
 
-# stdio NAME EXIT ERA CHECKS... -- SERVER-COMMAND... : probes the server over stdio.
+# stdio NAME EXIT ERA 'CHECKS' SERVER-COMMAND... : probes the server over stdio.
 stdio() {
-  local name=$1 want_exit=$2 want_era=$3
-  shift 3
-  local checks=()
-  while [ "$1" != "--" ]; do
-    checks+=("$1")
-    shift
-  done
-  expect "$name (stdio)" "$want_exit" "$want_era" "${checks[@]}" -- "$@"
+  local name=$1 want_exit=$2 want_era=$3 checks=$4
+  shift 4
+  expect "$name (stdio)" "$want_exit" "$want_era" "$checks" -- "$@"
 }
 
 if command -v node >/dev/null && command -v npm >/dev/null; then
@@ -179,10 +163,10 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   if npm_install "$ts1" "@modelcontextprotocol/sdk@$TS_SDK_V1"; then
     # Node resolves packages from the script's folder: the server runs from the install.
     cp "$servers/ts-sdk-v1.mjs" "$ts1/server.mjs"
-    http "TypeScript SDK $TS_SDK_V1" 1 legacy discover=fail initialize=fail session-id=fail get-405=fail delete-405=fail \
-      -- node "$ts1/server.mjs" http PORT
-    stdio "TypeScript SDK $TS_SDK_V1" 1 legacy discover=fail initialize=fail \
-      -- node "$ts1/server.mjs" stdio
+    v1="TypeScript SDK $TS_SDK_V1"
+    http "$v1" 1 legacy 'discover=fail initialize=fail session-id=fail get-405=fail delete-405=fail' \
+      node "$ts1/server.mjs" http PORT
+    stdio "$v1" 1 legacy 'discover=fail initialize=fail' node "$ts1/server.mjs" stdio
   else
     skip "TypeScript SDK $TS_SDK_V1: cannot install @modelcontextprotocol/sdk (offline?)"
   fi
@@ -190,13 +174,13 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   if npm_install "$ts2" "@modelcontextprotocol/server@$TS_SERVER_V2" "@modelcontextprotocol/node@$TS_NODE_V2"; then
     cp "$servers/ts-sdk-v2.mjs" "$ts2/server.mjs"
     v2="TypeScript SDK server $TS_SERVER_V2 + node $TS_NODE_V2"
-    http "$v2, modern" 0 modern discover=pass result-type=pass cache-hints=pass unknown-method=pass initialize=pass \
-      session-id=pass get-405=pass delete-405=pass -- node "$ts2/server.mjs" http PORT modern
-    http "$v2, dual" 0 dual discover=pass initialize=warn session-id=pass get-405=pass delete-405=pass \
-      -- node "$ts2/server.mjs" http PORT dual
-    stdio "$v2, modern" 0 modern discover=pass cache-hints=pass unknown-method=pass initialize=pass \
-      -- node "$ts2/server.mjs" stdio modern
-    stdio "$v2, dual" 0 dual discover=pass initialize=warn -- node "$ts2/server.mjs" stdio dual
+    http "$v2, modern" 0 modern 'discover=pass result-type=pass cache-hints=pass unknown-method=pass
+      initialize=pass session-id=pass get-405=pass delete-405=pass' node "$ts2/server.mjs" http PORT modern
+    http "$v2, dual" 0 dual 'discover=pass initialize=warn session-id=pass get-405=pass delete-405=pass' \
+      node "$ts2/server.mjs" http PORT dual
+    stdio "$v2, modern" 0 modern 'discover=pass cache-hints=pass unknown-method=pass initialize=pass' \
+      node "$ts2/server.mjs" stdio modern
+    stdio "$v2, dual" 0 dual 'discover=pass initialize=warn' node "$ts2/server.mjs" stdio dual
   else
     skip "TypeScript SDK $TS_SERVER_V2: cannot install @modelcontextprotocol/server and node (offline?)"
   fi
@@ -207,19 +191,20 @@ fi
 if command -v python3 >/dev/null; then
   py1=$cache/python-sdk-$PY_SDK_V1
   if pip_install "$py1" "mcp==$PY_SDK_V1"; then
-    http "Python SDK $PY_SDK_V1" 1 legacy discover=fail initialize=fail session-id=fail get-405=fail \
-      -- "$py1/bin/python" "$servers/python-sdk-v1.py" http PORT
-    stdio "Python SDK $PY_SDK_V1" 1 legacy discover=fail initialize=fail \
-      -- "$py1/bin/python" "$servers/python-sdk-v1.py" stdio
+    p1="Python SDK $PY_SDK_V1"
+    http "$p1" 1 legacy 'discover=fail initialize=fail session-id=fail get-405=fail' \
+      "$py1/bin/python" "$servers/python-sdk-v1.py" http PORT
+    stdio "$p1" 1 legacy 'discover=fail initialize=fail' "$py1/bin/python" "$servers/python-sdk-v1.py" stdio
   else
     skip "Python SDK $PY_SDK_V1: cannot install mcp==$PY_SDK_V1 (offline, or python3 without venv?)"
   fi
   py2=$cache/python-sdk-$PY_SDK_V2
   if pip_install "$py2" "mcp==$PY_SDK_V2"; then
-    http "Python SDK $PY_SDK_V2" 0 dual discover=pass result-type=pass cache-hints=pass unknown-method=pass \
-      initialize=warn session-id=warn get-405=warn -- "$py2/bin/python" "$servers/python-sdk-v2.py" http PORT
-    stdio "Python SDK $PY_SDK_V2" 0 dual discover=pass unknown-method=pass initialize=warn \
-      -- "$py2/bin/python" "$servers/python-sdk-v2.py" stdio
+    p2="Python SDK $PY_SDK_V2"
+    http "$p2" 0 dual 'discover=pass result-type=pass cache-hints=pass unknown-method=pass initialize=warn
+      session-id=warn get-405=warn' "$py2/bin/python" "$servers/python-sdk-v2.py" http PORT
+    stdio "$p2" 0 dual 'discover=pass unknown-method=pass initialize=warn' \
+      "$py2/bin/python" "$servers/python-sdk-v2.py" stdio
   else
     skip "Python SDK $PY_SDK_V2: cannot install mcp==$PY_SDK_V2 (offline, or python3 older than 3.10?)"
   fi

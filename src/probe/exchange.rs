@@ -114,7 +114,7 @@ pub enum SessionId {
 }
 
 /// What came back for a request.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     /// A JSON-RPC result.
     Result(Value),

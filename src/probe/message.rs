@@ -63,18 +63,6 @@ pub enum Message {
     Invalid(String),
 }
 
-impl PartialEq for Answer {
-    fn eq(&self, other: &Answer) -> bool {
-        match (self, other) {
-            (Answer::Result(a), Answer::Result(b)) => a == b,
-            (Answer::Error(a), Answer::Error(b)) => a == b,
-            (Answer::Other(a), Answer::Other(b)) => a == b,
-            (Answer::Failed(a), Answer::Failed(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
 /// Reads one JSON-RPC message.
 pub fn classify(value: &Value) -> Message {
     let Some(object) = value.as_object() else {
