@@ -139,6 +139,14 @@ const NO_DISCOVER_RESULT: &str = "no DiscoverResult to read";
 fn discover(cx: &Cx) -> Verdict {
     let Some(e) = cx.step(Step::Discover) else { return skip("not sent") };
     match &e.answer {
+        Answer::Result(r) if era::is_discover_result(r) && e.late => verdict(
+            Outcome::Warn,
+            format!(
+                "answered {}, but only after the timeout: a client waiting as long falls back to initialize",
+                era::describe_discover(e)
+            ),
+            &[],
+        ),
         Answer::Result(r) if era::is_discover_result(r) => pass(format!("answered {}", era::describe_discover(e))),
         Answer::Error(err) if era::modern_error(err).is_some() => verdict(
             Outcome::Warn,
@@ -442,9 +450,11 @@ fn server_messages(cx: &Cx) -> Verdict {
                     Some("MCP302"),
                 ),
                 Stray::Notification(m) => (Outcome::Warn, format!("a notification `{m}` no request asked for"), None),
-                Stray::Response(id) => {
-                    (Outcome::Warn, format!("a response to id {id}, which the probe never used"), None)
-                }
+                Stray::Response(id) => (
+                    Outcome::Warn,
+                    format!("a response to id {id}, which had its answer already or was never used"),
+                    None,
+                ),
                 Stray::NotJsonRpc(_) => continue,
             };
             outcome = outcome.max(o);

@@ -87,7 +87,10 @@ pub fn judge(exchanges: &[Exchange]) -> Verdict {
     let find = |step| exchanges.iter().find(|e| e.step == step);
     let discover = find(Step::Discover);
     let initialize = find(Step::Initialize);
-    let modern = discover.is_some_and(answers_discover);
+    // An error only 2026-07-28 defines also shows a modern server when it answers initialize
+    // (one whose answer to server/discover came too late, say).
+    let rejects_initialize = initialize.and_then(Exchange::error).and_then(modern_error);
+    let modern = discover.is_some_and(answers_discover) || rejects_initialize.is_some();
     let legacy = initialize.and_then(negotiated);
     let d = discover.map(describe_discover).unwrap_or_else(|| "not sent".into());
     let i = initialize.map(describe).unwrap_or_else(|| "not sent".into());
@@ -96,7 +99,16 @@ pub fn judge(exchanges: &[Exchange]) -> Verdict {
             Era::Dual,
             format!("answers server/discover with {d}, and still completes a legacy initialize (negotiated {v})"),
         ),
-        (true, None) => (Era::Modern, format!("answers server/discover with {d}; initialize: {i}")),
+        (true, None) if discover.is_some_and(answers_discover) => {
+            (Era::Modern, format!("answers server/discover with {d}; initialize: {i}"))
+        }
+        (true, None) => (
+            Era::Modern,
+            format!(
+                "rejects initialize with the modern error {}; yet server/discover: {d}",
+                rejects_initialize.unwrap_or_default()
+            ),
+        ),
         (false, Some(v)) if v == MODERN_VERSION => {
             (Era::Legacy, format!("server/discover: {d}; yet initialize claims {v}, a revision without initialize"))
         }
@@ -132,11 +144,7 @@ fn unreachable_reason(exchanges: &[Exchange]) -> String {
         Answer::Failed(f) => Some(f),
         _ => None,
     });
-    match first {
-        Some(f) if f.kind == FailureKind::Timeout => format!("connected, but {}", f.detail),
-        Some(f) => f.detail.clone(),
-        None => "no answer".into(),
-    }
+    first.map_or_else(|| "no answer".into(), |f| f.detail.clone())
 }
 
 /// A `server/discover` exchange's answer in a few words, naming a DiscoverResult as one.
@@ -172,5 +180,59 @@ pub fn describe(e: &Exchange) -> String {
         Answer::Error(err) => format!("error {}{status}", err.describe()),
         Answer::Other(what) => format!("HTTP {what}"),
         Answer::Failed(f) => f.detail.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probe::exchange::Failure;
+    use serde_json::json;
+
+    fn exchange(step: Step, answer: Answer) -> Exchange {
+        let mut e = Exchange::new(step, String::new());
+        e.answer = answer;
+        e
+    }
+
+    fn error(code: i64, data: Option<Value>) -> Answer {
+        Answer::Error(RpcError { code, message: String::new(), data })
+    }
+
+    fn discover_result() -> Answer {
+        Answer::Result(json!({ "supportedVersions": ["2026-07-28"], "capabilities": {} }))
+    }
+
+    fn negotiated(version: &str) -> Answer {
+        Answer::Result(json!({ "protocolVersion": version, "capabilities": {} }))
+    }
+
+    fn era_of(discover: Answer, initialize: Answer) -> Era {
+        judge(&[exchange(Step::Discover, discover), exchange(Step::Initialize, initialize)]).era
+    }
+
+    #[test]
+    fn the_three_eras() {
+        let rejected = error(-32022, Some(json!({ "supported": ["2026-07-28"], "requested": "2026-07-28" })));
+        assert_eq!(era_of(discover_result(), rejected.clone()), Era::Modern);
+        assert_eq!(era_of(discover_result(), negotiated("2025-11-25")), Era::Dual);
+        assert_eq!(era_of(error(-32601, None), negotiated("2025-11-25")), Era::Legacy);
+        // A 2025 server rejects an unknown version with -32602 and data.supported: not modern.
+        let old_rejection = error(-32602, Some(json!({ "supported": ["2025-11-25"], "requested": "2026-07-28" })));
+        assert_eq!(era_of(old_rejection, negotiated("2025-11-25")), Era::Legacy);
+        // A modern error on initialize shows a modern server whose discover answer came too late.
+        let timeout = Answer::Failed(Failure::new(FailureKind::Timeout, "no answer within the timeout"));
+        assert_eq!(era_of(timeout.clone(), rejected), Era::Modern);
+        // A result without supportedVersions is no DiscoverResult.
+        assert_eq!(era_of(Answer::Result(json!({})), error(-32601, None)), Era::NotMcp);
+        assert_eq!(era_of(timeout.clone(), timeout), Era::Unreachable);
+    }
+
+    #[test]
+    fn a_modern_error_on_discover_is_modern() {
+        let unsupported = error(-32022, Some(json!({ "supported": ["2027-01-01"], "requested": "2026-07-28" })));
+        let verdict = judge(&[exchange(Step::Discover, unsupported), exchange(Step::Initialize, error(-32601, None))]);
+        assert_eq!(verdict.era, Era::Modern);
+        assert!(verdict.reason.contains("supports 2027-01-01"), "{}", verdict.reason);
     }
 }

@@ -56,6 +56,8 @@ pub struct Exchange {
     pub stray: Vec<Stray>,
     /// Anything else worth a line in the report (an id that does not match, skipped events).
     pub notes: Vec<String>,
+    /// The answer came after the step's timeout, while the probe waited for a later step.
+    pub late: bool,
 }
 
 impl Exchange {
@@ -68,6 +70,7 @@ impl Exchange {
             answer: Answer::Failed(Failure::new(FailureKind::Closed, "not sent")),
             stray: Vec::new(),
             notes: Vec::new(),
+            late: false,
         }
     }
 
@@ -180,7 +183,7 @@ pub enum Stray {
     Log,
     /// Any other notification.
     Notification(String),
-    /// A JSON-RPC response to an id the probe did not use.
+    /// A JSON-RPC response to an id the probe did not use, or a second answer to one it did.
     Response(String),
     /// A line of stdout (stdio) that is not a JSON-RPC message.
     NotJsonRpc(String),

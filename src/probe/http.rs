@@ -227,8 +227,8 @@ fn read_json(exchange: &mut Exchange, bytes: &[u8], id: Option<u64>) -> Answer {
             ))
         }
     };
-    let found = message::read_body(&value, id.unwrap_or(0));
-    exchange.stray.extend(found.stray);
+    let mut found = message::read_body(&value, id.unwrap_or(0));
+    exchange.stray.extend(found.strays());
     if id.is_some() {
         exchange.notes.extend(found.notes);
     }
@@ -267,7 +267,7 @@ fn read_stream(exchange: &mut Exchange, body: Body, id: Option<u64>) -> Answer {
             Err(end) => break Some(end),
         }
     };
-    exchange.stray.extend(collector.stray);
+    exchange.stray.extend(collector.strays());
     if event_ids {
         exchange
             .notes

@@ -114,17 +114,32 @@ pub fn same_id(id: &Value, expected: u64) -> bool {
     }
 }
 
+/// The step whose request carried this id.
+pub fn step_of(id: &Value) -> Option<Step> {
+    [Step::Discover, Step::UnknownMethod, Step::Initialize].into_iter().find(|s| s.id().is_some_and(|n| same_id(id, n)))
+}
+
 /// Looks for the answer to request `expected` among messages received, in order. Messages that
 /// are not the answer become strays. A response with a `null` id is taken as the answer when
 /// nothing better comes: servers answer errors they cannot tie to a request that way.
 #[derive(Default)]
 pub struct Collector {
     pub answer: Option<(Value, Answer)>,
+    /// Answers to the probe's other requests (a stdio server that answers after the timeout).
+    pub late: Vec<(Step, Answer)>,
     pub stray: Vec<Stray>,
     pub notes: Vec<String>,
 }
 
 impl Collector {
+    /// What was not the answer, late answers to other requests included.
+    pub fn strays(&mut self) -> Vec<Stray> {
+        let late = self.late.drain(..).filter_map(|(step, _)| step.id()).map(|id| Stray::Response(id.to_string()));
+        let mut all: Vec<Stray> = self.stray.drain(..).collect();
+        all.extend(late);
+        all
+    }
+
     /// Takes one message; returns true once the answer is found.
     pub fn take(&mut self, value: &Value, expected: u64) -> bool {
         match classify(value) {
@@ -134,7 +149,10 @@ impl Collector {
                     self.answer = Some((id, answer));
                     return done;
                 }
-                self.stray.push(Stray::Response(id.to_string()));
+                match step_of(&id) {
+                    Some(step) => self.late.push((step, answer)),
+                    None => self.stray.push(Stray::Response(id.to_string())),
+                }
             }
             Message::Request { method } => self.stray.push(Stray::Request(method)),
             Message::Notification { method } if method == "notifications/message" => self.stray.push(Stray::Log),
@@ -161,6 +179,7 @@ pub fn read_body(value: &Value, expected: u64) -> Collector {
     if collector.answer.is_none() && messages.len() == 1 {
         if let Message::Response { id, answer } = classify(messages[0]) {
             collector.stray.clear();
+            collector.late.clear();
             collector.notes.push(format!("the answer's id {id} is not the request's id {expected}"));
             collector.answer = Some((id, answer));
         }

@@ -143,6 +143,9 @@ pub fn human(r: &Report) -> String {
                 s.push_str(&format!("     MCP-Protocol-Version: {v}\n"));
             }
         }
+        if e.late {
+            s.push_str("     note: answered after the timeout, while the probe waited for a later step\n");
+        }
         for note in &e.notes {
             s.push_str(&format!("     note: {note}\n"));
         }
@@ -242,7 +245,7 @@ fn stray_text(s: &Stray) -> String {
         Stray::Request(m) => format!("a request `{m}`"),
         Stray::Log => "a notifications/message log".into(),
         Stray::Notification(m) => format!("a notification `{m}`"),
-        Stray::Response(id) => format!("a response to id {id}"),
+        Stray::Response(id) => format!("a response to id {id}, which had its answer already or was never used"),
         Stray::NotJsonRpc(t) => format!("not JSON-RPC: {t:?}"),
     }
 }
@@ -291,6 +294,9 @@ pub fn json(r: &Report) -> String {
                     },
                     "protocol_version": h.protocol_version,
                 });
+            }
+            if e.late {
+                step["late"] = json!(true);
             }
             if !e.notes.is_empty() {
                 step["notes"] = json!(e.notes);

@@ -27,6 +27,9 @@ pub const LINE_CAP: usize = 1024 * 1024;
 const STDERR_CAP: usize = 16 * 1024;
 /// How long a process may take to exit once its stdin is closed.
 const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// The first answer of a process also waits for the process to start.
+const SLOW_START: &str =
+    "no answer within the timeout, which includes the server's start-up (raise --timeout for a slow starter)";
 const CLOSED_BEFORE_ANSWERING: &str = "the server closed its stdout before answering";
 /// How long a response with a `null` id waits for a better one.
 const NULL_ID_GRACE: Duration = Duration::from_millis(200);
@@ -71,20 +74,19 @@ pub fn probe(command: &[String], timeout: Duration) -> Observed {
     let mut out = Observed::default();
 
     let Some(mut first) = out.start(command, Step::Discover, false) else { return out };
-    let discover = first.exchange(Step::Discover, false, timeout);
-    let modern = era::answers_discover(&discover);
-    out.exchanges.push(discover);
+    out.ask(&mut first, Step::Discover, false, timeout);
+    let modern = out.exchanges.last().is_some_and(era::answers_discover);
     let next = if modern { Step::UnknownMethod } else { Step::Initialize };
     let mut steps = vec![Step::Discover];
     if !interrupt::requested() {
-        out.exchanges.push(first.exchange(next, false, timeout));
+        out.ask(&mut first, next, false, timeout);
         steps.push(next);
     }
     out.finish(first, steps, grace);
 
     if modern && !interrupt::requested() {
         if let Some(mut second) = out.start(command, Step::Initialize, true) {
-            out.exchanges.push(second.exchange(Step::Initialize, true, timeout));
+            out.ask(&mut second, Step::Initialize, true, timeout);
             out.finish(second, vec![Step::Initialize], grace);
         }
     }
@@ -108,12 +110,40 @@ impl Observed {
         }
     }
 
-    fn finish(&mut self, server: Server, steps: Vec<Step>, grace: Duration) {
-        let (run, late) = server.finish(steps, grace);
+    fn ask(&mut self, server: &mut Server, step: Step, fresh: bool, timeout: Duration) {
+        self.exchanges.push(server.exchange(step, fresh, timeout));
+        self.settle(std::mem::take(&mut server.late));
+    }
+
+    fn finish(&mut self, mut server: Server, steps: Vec<Step>, grace: Duration) {
+        let (run, stray) = server.finish(steps, grace);
         if let Some(last) = self.exchanges.last_mut() {
-            last.stray.extend(late);
+            last.stray.extend(stray);
         }
+        self.settle(std::mem::take(&mut server.late));
         self.processes.push(run);
+    }
+
+    /// An answer that came after its step's timeout becomes that step's answer, marked late;
+    /// a second answer to a step is a stray of the last one.
+    fn settle(&mut self, late: Vec<(Step, Answer)>) {
+        for (step, answer) in late {
+            let timed_out = self
+                .exchanges
+                .iter_mut()
+                .find(|e| e.step == step && matches!(&e.answer, Answer::Failed(f) if f.kind == FailureKind::Timeout));
+            match timed_out {
+                Some(e) => {
+                    e.answer = answer;
+                    e.late = true;
+                }
+                None => {
+                    if let Some(last) = self.exchanges.last_mut() {
+                        last.stray.push(Stray::Response(step.id().unwrap_or_default().to_string()));
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -141,6 +171,10 @@ struct Server {
     stderr: Arc<Mutex<Tail>>,
     stderr_done: Receiver<()>,
     stdout_closed: bool,
+    /// Whether a request was sent already (the first one also waits for the start-up).
+    asked: bool,
+    /// Answers to earlier requests that came while the probe waited for a later one.
+    late: Vec<(Step, Answer)>,
     reaped: bool,
 }
 
@@ -174,7 +208,17 @@ impl Server {
             read_stderr(stderr, &keep);
             let _ = done_tx.send(());
         });
-        Ok(Server { child, stdin: Some(stdin), lines, stderr: tail, stderr_done, stdout_closed: false, reaped: false })
+        Ok(Server {
+            child,
+            stdin: Some(stdin),
+            lines,
+            stderr: tail,
+            stderr_done,
+            stdout_closed: false,
+            asked: false,
+            late: Vec::new(),
+            reaped: false,
+        })
     }
 
     /// Sends the step's request as one line and waits for its answer.
@@ -190,6 +234,8 @@ impl Server {
     }
 
     fn ask(&mut self, request: &str, id: u64, deadline: Instant, exchange: &mut Exchange) -> Answer {
+        let first = !self.asked;
+        self.asked = true;
         if self.stdout_closed {
             return Answer::Failed(Failure::new(FailureKind::Closed, "the server had already closed its stdout"));
         }
@@ -208,7 +254,7 @@ impl Server {
                         self.stdout_closed = true;
                         return Answer::Failed(Failure::new(FailureKind::Closed, CLOSED_BEFORE_ANSWERING));
                     }
-                    Ok(line) => exchange.stray.extend(stray_of(line)),
+                    Ok(line) => exchange.stray.extend(self.unasked(line)),
                     Err(RecvTimeoutError::Timeout) => break,
                 }
             }
@@ -227,6 +273,7 @@ impl Server {
             if now >= deadline {
                 break match collector.answer.take() {
                     Some((_, answer)) => answer,
+                    None if first => Answer::Failed(Failure::new(FailureKind::Timeout, SLOW_START)),
                     None => Answer::Failed(Failure::new(FailureKind::Timeout, "no answer within the timeout")),
                 };
             }
@@ -253,6 +300,7 @@ impl Server {
                 Err(RecvTimeoutError::Timeout) => {}
             }
         };
+        self.late.append(&mut collector.late);
         exchange.stray.extend(collector.stray);
         exchange.notes.extend(collector.notes);
         answer
@@ -260,7 +308,7 @@ impl Server {
 
     /// Closes stdin, gives the process `grace` to exit, kills it otherwise, and reaps it.
     /// Returns how it ended and the messages it wrote after the last answer.
-    fn finish(mut self, steps: Vec<Step>, grace: Duration) -> (ProcessRun, Vec<Stray>) {
+    fn finish(&mut self, steps: Vec<Step>, grace: Duration) -> (ProcessRun, Vec<Stray>) {
         drop(self.stdin.take());
         let exited_early = self.stdout_closed;
         let deadline = Instant::now() + grace;
@@ -288,7 +336,7 @@ impl Server {
         while let Some(left) = until.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
                 Ok(Line::End) | Err(_) => break,
-                Ok(line) => late.extend(stray_of(line)),
+                Ok(line) => late.extend(self.unasked(line)),
             }
         }
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(200));
@@ -300,6 +348,21 @@ impl Server {
             Err(_) => (String::new(), 0),
         };
         (ProcessRun { steps, ended, stderr, stderr_bytes }, late)
+    }
+
+    /// A line read while no request waited for it: a late answer is kept for its step.
+    fn unasked(&mut self, line: Line) -> Option<Stray> {
+        match line {
+            Line::Json(value) => {
+                let mut c = Collector::default();
+                c.take(&value, 0);
+                self.late.append(&mut c.late);
+                c.stray.pop().or_else(|| c.answer.map(|(id, _)| Stray::Response(id.to_string())))
+            }
+            Line::Text(text) => Some(Stray::NotJsonRpc(text)),
+            Line::TooLong => Some(Stray::NotJsonRpc(too_long())),
+            Line::End => None,
+        }
     }
 
     /// Kills the process and its group, and reaps it.
@@ -321,20 +384,6 @@ impl Drop for Server {
         if !self.reaped {
             self.kill(Ended::Killed);
         }
-    }
-}
-
-/// A line that answers nothing the probe is waiting for.
-fn stray_of(line: Line) -> Option<Stray> {
-    match line {
-        Line::Json(value) => {
-            let mut c = Collector::default();
-            c.take(&value, 0);
-            c.stray.pop().or_else(|| c.answer.map(|(id, _)| Stray::Response(id.to_string())))
-        }
-        Line::Text(text) => Some(Stray::NotJsonRpc(text)),
-        Line::TooLong => Some(Stray::NotJsonRpc(too_long())),
-        Line::End => None,
     }
 }
 

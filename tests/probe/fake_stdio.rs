@@ -3,6 +3,7 @@
 //!
 //! - `modern`, `dual`, `legacy`: the three eras, answering what each era answers;
 //! - `noisy`: modern, but prints a banner on stdout and asks the client for roots first;
+//! - `slow`: dual, but takes 1.5 seconds before its first answer (a slow start);
 //! - `silent`: reads its stdin and never answers;
 //! - `garbage`: answers every line with text that is not JSON;
 //! - `flood`: writes stdout without end and without a newline;
@@ -50,8 +51,12 @@ fn main() {
         let _ = writeln!(out, r#"{{"jsonrpc":"2.0","id":"r1","method":"roots/list"}}"#);
         let _ = out.flush();
     }
+    let mut first = true;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { return };
+        if mode == "slow" && std::mem::take(&mut first) {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+        }
         let (Some(method), Some(id)) = (field(&line, "\"method\":\""), number(&line, "\"id\":")) else { continue };
         let answer = match (mode.as_str(), method.as_str()) {
             ("silent", _) => continue,
@@ -65,7 +70,7 @@ fn main() {
                 id,
                 r#"{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"resources":{"subscribe":true,"listChanged":true}},"resultType":"complete","ttlMs":60000,"cacheScope":"public","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fake-modern","version":"0.1.0"}}}"#,
             ),
-            ("dual", "initialize") => result(
+            ("dual" | "slow", "initialize") => result(
                 id,
                 r#"{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"fake-dual","version":"0.1.0"}}"#,
             ),

@@ -628,6 +628,21 @@ fn stdio_legacy_server() {
 }
 
 #[test]
+fn stdio_answer_after_the_timeout_is_the_late_answer_of_its_step() {
+    // discover times out, so initialize follows on the same stdin, as a dual-era client falls
+    // back; the answer to discover comes meanwhile and is read as discover's, late.
+    let (doc, exit) = probe_json(&["--timeout", "1", "--", &fake(), "slow"]);
+    assert_eq!(doc["era"], "dual", "{doc}");
+    assert_eq!(exit, 0);
+    assert_eq!(doc["steps"][0]["late"], true, "{doc}");
+    assert_eq!(check(&doc, "discover")["outcome"], "warn");
+    assert!(check(&doc, "discover")["evidence"].as_str().is_some_and(|e| e.contains("only after the timeout")));
+    assert_eq!(check(&doc, "cache-hints")["outcome"], "pass", "the late DiscoverResult is still read");
+    assert_eq!(check(&doc, "no-server-messages")["outcome"], "pass", "a late answer is no stray message");
+    assert_eq!(doc["processes"][0]["steps"], json!(["discover", "initialize"]));
+}
+
+#[test]
 fn stdio_server_that_writes_more_than_json_rpc() {
     let (doc, exit) = probe_json(&["--", &fake(), "noisy"]);
     assert_eq!(doc["era"], "modern", "{doc}");
