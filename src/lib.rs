@@ -23,6 +23,7 @@ pub mod manifest;
 pub mod packages;
 pub mod patterns;
 pub mod prefilter;
+pub mod probe;
 pub mod project;
 pub mod report;
 pub mod results;
