@@ -1055,6 +1055,21 @@ pub fn in_test_of_absence(node: NodeRef<'_>, value: &str) -> bool {
     })
 }
 
+/// Whether a node is test code: inside a test function (`#[test]`, `#[tokio::test]`, an
+/// `it(…)`/`test(…)` callback), a `#[cfg(test)]` module, or a file named as a test
+/// (`tests/…`, `…_test.rs`, `tests.rs`, `….test.ts`, `….spec.ts`).
+pub fn in_test_code(node: NodeRef<'_>) -> bool {
+    node.ancestors().any(|a| match a.kind() {
+        Kind::Fn => test_name(a).is_some(),
+        Kind::Other if a.has_flag(flags::MODULE) => {
+            a.text() == "tests"
+                || a.children_with(Role::Attr)
+                    .any(|at| at.text() == "cfg" && at.descendants().any(|d| d.is_ident("test")))
+        }
+        _ => false,
+    })
+}
+
 /// The name of a test: a Rust `#[test]` / `#[tokio::test]` function's, or the description of
 /// an `it(…)` / `test(…)` callback (also `it.only`, `test.skip`).
 fn test_name<'t>(f: NodeRef<'t>) -> Option<&'t str> {

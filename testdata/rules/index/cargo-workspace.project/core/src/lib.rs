@@ -10,7 +10,9 @@ pub mod http;
 pub mod metrics;
 pub mod negotiate;
 pub mod protocol;
+pub mod registry;
 pub mod report;
+pub mod server;
 pub mod types;
 
 pub use commands::SESSION_HEADER as HEADER;
