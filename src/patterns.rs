@@ -1070,6 +1070,19 @@ pub fn in_test_code(node: NodeRef<'_>) -> bool {
     })
 }
 
+/// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
+/// `….spec.ts`, `__tests__/…`).
+pub fn is_test_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with("tests/")
+        || path.contains("/tests/")
+        || path.contains("__tests__/")
+        || name == "tests.rs"
+        || name.ends_with("_tests.rs")
+        || name.ends_with("_test.rs")
+        || [".test.", ".spec."].iter().any(|m| name.contains(m))
+}
+
 /// The name of a test: a Rust `#[test]` / `#[tokio::test]` function's, or the description of
 /// an `it(…)` / `test(…)` callback (also `it.only`, `test.skip`).
 fn test_name<'t>(f: NodeRef<'t>) -> Option<&'t str> {

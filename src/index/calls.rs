@@ -88,7 +88,7 @@ fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
 /// `state.multiplexer.remove_session(id)`). The node returned is the place to report; the
 /// string is the store type. A test that builds or drives a store is not a place to change.
 fn works_store<'t, 'i>(n: NodeRef<'t>, path: &str, index: &'i ProjectIndex) -> Option<(NodeRef<'t>, String)> {
-    if crate::patterns::in_test_code(n) || is_test_file(path) {
+    if crate::patterns::in_test_code(n) || crate::patterns::is_test_file(path) {
         return None;
     }
     // One of the store's methods, keyed by a session: an argument names a session id (`sid`,
@@ -140,19 +140,6 @@ fn works_store<'t, 'i>(n: NodeRef<'t>, path: &str, index: &'i ProjectIndex) -> O
         }
         _ => None,
     }
-}
-
-/// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
-/// `….spec.ts`, `__tests__/…`).
-fn is_test_file(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    path.starts_with("tests/")
-        || path.contains("/tests/")
-        || path.contains("__tests__/")
-        || name == "tests.rs"
-        || name.ends_with("_tests.rs")
-        || name.ends_with("_test.rs")
-        || [".test.", ".spec."].iter().any(|m| name.contains(m))
 }
 
 /// Uses of a store type the index marked (see [`mark_stores`]) where code works the store
