@@ -114,6 +114,12 @@ pub enum Pass<'a> {
 pub struct Kept {
     text: String,
     tree: Tree,
+    /// The rules offered on the tree, with the package's MCP context they assumed, and what
+    /// they found; no outcome when no rule ran or one asked the project index (see
+    /// [`FileOutcome::asked_index`]).
+    offered: RuleSet,
+    package_mcp: bool,
+    outcome: Option<FileOutcome>,
 }
 
 /// How many bytes of trees the first passes may keep in all. Past it, a file the pass with
@@ -165,8 +171,12 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
-    let (text, kept_tree) = match kept {
-        Some(Kept { text, tree }) => (text, Some(tree)),
+    let (text, kept_tree, earlier) = match kept {
+        Some(Kept { text, tree, offered, package_mcp, outcome }) => {
+            // What the rules found in this tree, if they would find it again now.
+            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
+            (text, Some(tree), earlier.map(|o| (offered, o)))
+        }
         None => {
             let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
                 Ok(b) => b,
@@ -177,7 +187,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             };
             r.bytes = bytes.len() as u64;
             match decode(bytes) {
-                Ok(t) => (t, None),
+                Ok(t) => (t, None, None),
                 Err(reason) => {
                     r.not_analyzed = Some(not_analyzed(c, reason, None));
                     return Some(r);
@@ -299,20 +309,35 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     r.bodies_unread = u32::try_from(tree.unread.len()).unwrap_or(u32::MAX);
 
     let t = Instant::now();
+    let mut substituted = 0;
     if let Pass::Resolve { index, file, .. } = &job.pass {
-        Resolver::new(index, *file).substitute(&mut tree, &source);
+        substituted = Resolver::new(index, *file).substitute(&mut tree, &source);
         r.resolved = tree.resolved_count();
     }
+    // The tree the rules ran on before, unchanged, with the same context and no rule offered
+    // then that is not offered now: they would find the same. A rule offered now but not then
+    // finds nothing, for its tokens are not in the file (the prefilter's contract).
+    let context_changed = matches!(job.pass, Pass::Resolve { context_changed: true, .. });
+    let earlier = earlier
+        .filter(|(before, _)| {
+            r.reused && substituted == 0 && !context_changed && before.iter().all(|i| offered.contains(i))
+        })
+        .map(|(_, outcome)| outcome);
     let own = crate::context::FileContext::of(&tree);
     r.own_context = own.mcp;
     // Every parsed file is indexed: what it defines may be used elsewhere.
     r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
+    let mut rules_outcome = None;
     if !index_only {
         let place = match &job.pass {
             Pass::Resolve { index, file, .. } => Some((*index, *file)),
             _ => None,
         };
-        let mut outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place);
+        let mut outcome = match earlier {
+            Some(outcome) => outcome,
+            None => job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place),
+        };
+        rules_outcome = (!outcome.asked_index).then(|| outcome.clone());
         if let Pass::Resolve { index, file, .. } = &job.pass {
             outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
         }
@@ -332,7 +357,13 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     if r.not_analyzed.is_none() {
         tree.shrink();
         if r.reused || job.keep.take(tree.heap_bytes() + source.heap_bytes()) {
-            r.kept = Some(Kept { text: source.into_text(), tree });
+            r.kept = Some(Kept {
+                text: source.into_text(),
+                tree,
+                offered,
+                package_mcp: job.package_mcp,
+                outcome: rules_outcome,
+            });
         }
     }
     r.rules = t.elapsed();

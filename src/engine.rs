@@ -95,6 +95,7 @@ impl Engine {
             context: &context,
             target: self.target,
             index,
+            asked_index: std::cell::Cell::new(false),
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -139,7 +140,9 @@ impl Engine {
                 }
             }
         }
+        let asked_index = cx.asked_index.get();
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
+        out.asked_index = asked_index;
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
@@ -160,7 +163,7 @@ impl Engine {
 }
 
 /// What one file (or the project pass) produced.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FileOutcome {
     pub diagnostics: Vec<Diagnostic>,
     pub facts: Vec<ProjectFact>,
@@ -172,6 +175,8 @@ pub struct FileOutcome {
     pub links: Vec<crate::index::Link>,
     pub mcp_context: bool,
     pub modern_path: bool,
+    /// A rule asked the project index, so the outcome may differ with another index or none.
+    pub asked_index: bool,
 }
 
 /// What a rule sees of the file it checks.
@@ -183,6 +188,7 @@ pub struct FileCx<'a> {
     pub target: Target,
     /// The project index and this file's place in it (in the pass that has one).
     pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
+    asked_index: std::cell::Cell<bool>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -197,6 +203,7 @@ impl<'a> FileCx<'a> {
     /// Whether the project declares a type of this name that this file can see (its own
     /// protocol types, not an SDK's).
     pub fn project_declares(&self, name: &str) -> bool {
+        self.asked_index.set(true);
         self.index.is_some_and(|(index, file)| index.declares_type(file, name))
     }
 
