@@ -115,8 +115,7 @@ pub struct Kept {
     text: String,
     tree: Tree,
     /// The rules offered on the tree, with the package's MCP context they assumed, and what
-    /// they found; no outcome when no rule ran or one asked the project index (see
-    /// [`FileOutcome::asked_index`]).
+    /// they found (none when no rule ran).
     offered: RuleSet,
     package_mcp: bool,
     outcome: Option<FileOutcome>,
@@ -318,9 +317,20 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // then that is not offered now: they would find the same. A rule offered now but not then
     // finds nothing, for its tokens are not in the file (the prefilter's contract).
     let context_changed = matches!(job.pass, Pass::Resolve { context_changed: true, .. });
+    // Nor may the index answer a rule's question differently (see [`FileOutcome::asked_index`]).
+    let answers_hold = |o: &FileOutcome| match &job.pass {
+        Pass::Resolve { index, file, .. } => {
+            o.asked_index.iter().all(|(name, was)| index.declares_type(*file, name) == *was)
+        }
+        _ => false,
+    };
     let earlier = earlier
-        .filter(|(before, _)| {
-            r.reused && substituted == 0 && !context_changed && before.iter().all(|i| offered.contains(i))
+        .filter(|(before, outcome)| {
+            r.reused
+                && substituted == 0
+                && !context_changed
+                && before.iter().all(|i| offered.contains(i))
+                && answers_hold(outcome)
         })
         .map(|(_, outcome)| outcome);
     let own = crate::context::FileContext::of(&tree);
@@ -337,7 +347,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             Some(outcome) => outcome,
             None => job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place),
         };
-        rules_outcome = (!outcome.asked_index).then(|| outcome.clone());
+        rules_outcome = Some(outcome.clone());
         if let Pass::Resolve { index, file, .. } = &job.pass {
             outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
         }

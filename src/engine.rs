@@ -95,7 +95,7 @@ impl Engine {
             context: &context,
             target: self.target,
             index,
-            asked_index: std::cell::Cell::new(false),
+            asked_index: std::cell::RefCell::new(Vec::new()),
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -140,7 +140,7 @@ impl Engine {
                 }
             }
         }
-        let asked_index = cx.asked_index.get();
+        let asked_index = cx.asked_index.take();
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
         out.asked_index = asked_index;
         out.mcp_context = context.mcp;
@@ -175,8 +175,9 @@ pub struct FileOutcome {
     pub links: Vec<crate::index::Link>,
     pub mcp_context: bool,
     pub modern_path: bool,
-    /// A rule asked the project index, so the outcome may differ with another index or none.
-    pub asked_index: bool,
+    /// What rules asked the project index and its answers (the type names they asked whether
+    /// the project declares): the outcome holds wherever the index answers the same.
+    pub asked_index: Vec<(String, bool)>,
 }
 
 /// What a rule sees of the file it checks.
@@ -188,7 +189,7 @@ pub struct FileCx<'a> {
     pub target: Target,
     /// The project index and this file's place in it (in the pass that has one).
     pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
-    asked_index: std::cell::Cell<bool>,
+    asked_index: std::cell::RefCell<Vec<(String, bool)>>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -203,8 +204,12 @@ impl<'a> FileCx<'a> {
     /// Whether the project declares a type of this name that this file can see (its own
     /// protocol types, not an SDK's).
     pub fn project_declares(&self, name: &str) -> bool {
-        self.asked_index.set(true);
-        self.index.is_some_and(|(index, file)| index.declares_type(file, name))
+        let answer = self.index.is_some_and(|(index, file)| index.declares_type(file, name));
+        let mut asked = self.asked_index.borrow_mut();
+        if !asked.iter().any(|(n, _)| n == name) {
+            asked.push((name.to_string(), answer));
+        }
+        answer
     }
 
     /// Whether the file speaks MCP (imports an SDK, names protocol methods or transports).
