@@ -211,10 +211,13 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     }
     let bytes = text.as_bytes();
     let rust = c.kind == FileKind::Rust;
-    let eligible = job.index_tokens.eligible(bytes, job.package_mcp);
+    // Whether the first pass's token scan found the file worth indexing (not known when the
+    // prefilter is off, or in the other passes).
+    let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
         Pass::First => {
-            let (decision, hits) = job.prefilter.decide_parts(&[bytes], job.package_mcp, rust);
+            let (decision, hits, worth) = job.prefilter.decide_indexable(&[bytes], job.package_mcp, rust);
+            indexable = worth;
             (decision, hits, Vec::new())
         }
         // The facts pass reads every body: a demanded name need not be a token.
@@ -247,6 +250,8 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             (decision, hits, found)
         }
     };
+    let eligible = (job.package_mcp && reexports(bytes))
+        || indexable.unwrap_or_else(|| job.index_tokens.eligible(bytes, job.package_mcp));
     r.read_scan = t.elapsed();
     let mut index_only = false;
     let offered = match decision {
@@ -335,8 +340,9 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         .map(|(_, outcome)| outcome);
     let own = crate::context::FileContext::of(&tree);
     r.own_context = own.mcp;
-    // Every parsed file is indexed: what it defines may be used elsewhere.
-    r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
+    if eligible {
+        r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
+    }
     let mut rules_outcome = None;
     if !index_only {
         let place = match &job.pass {
@@ -391,6 +397,9 @@ pub struct IndexTokens {
     automaton: Option<AhoCorasick>,
     /// Per pattern: a value.
     value: Vec<bool>,
+    /// Per pattern: a rule's trigger token or a sign of MCP context (what makes a file worth
+    /// indexing; the prefilter finds the same ones, see [`Prefilter::decide_indexable`]).
+    trigger: Vec<bool>,
     /// Per pattern: a sign of MCP context.
     context: Vec<bool>,
 }
@@ -413,17 +422,18 @@ impl IndexTokens {
             let p = &r.meta.prefilter;
             p.tokens.iter().chain(&p.words).chain(&p.context_tokens).map(String::as_str)
         });
-        // (token, is a value, is a sign of context)
-        let mut tokens: Vec<(String, bool, bool)> = triggers
-            .map(|t| (t.to_ascii_lowercase(), false, false))
-            .chain(values.into_iter().map(|t| (t.to_ascii_lowercase(), true, false)))
-            .chain(crate::context::context_tokens().into_iter().map(|t| (t, false, true)))
+        // (token, is a value, is a trigger, is a sign of context)
+        let mut tokens: Vec<(String, bool, bool, bool)> = triggers
+            .map(|t| (t.to_ascii_lowercase(), false, true, false))
+            .chain(values.into_iter().map(|t| (t.to_ascii_lowercase(), true, false, false)))
+            .chain(crate::context::context_tokens().into_iter().map(|t| (t, false, true, true)))
             .collect();
         tokens.sort();
         tokens.dedup_by(|a, b| {
             if a.0 == b.0 {
                 b.1 |= a.1;
                 b.2 |= a.2;
+                b.3 |= a.3;
                 true
             } else {
                 false
@@ -432,12 +442,13 @@ impl IndexTokens {
         let automaton = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
-            .build(tokens.iter().map(|(t, _, _)| t))
+            .build(tokens.iter().map(|(t, ..)| t))
             .ok();
         IndexTokens {
             automaton,
-            value: tokens.iter().map(|(_, v, _)| *v).collect(),
-            context: tokens.iter().map(|(_, _, c)| *c).collect(),
+            value: tokens.iter().map(|t| t.1).collect(),
+            trigger: tokens.iter().map(|t| t.2).collect(),
+            context: tokens.iter().map(|t| t.3).collect(),
         }
     }
 
@@ -447,19 +458,21 @@ impl IndexTokens {
         self.automaton.as_ref().is_some_and(|a| a.find_overlapping_iter(text).any(is_value))
     }
 
-    /// Whether a file no rule needs parsed is indexed: it holds a token, and it is MCP code by
-    /// its package or holds a sign of MCP context itself; or it re-exports names in an MCP
-    /// package (a barrel `index.ts`, a `lib.rs` of `pub use`), which holds no token but leads
-    /// to definitions.
+    /// Whether a file is indexed: it holds a rule's trigger token or a sign of MCP context, and
+    /// it is MCP code by its package or holds a sign of MCP context itself. (A file that
+    /// re-exports names in an MCP package, a barrel `index.ts` or a `lib.rs` of `pub use`, is
+    /// indexed too: it holds no token but leads to definitions.) The prefilter's scan answers
+    /// the same in the first pass; this is for the passes after and for `--no-prefilter`.
     fn eligible(&self, bytes: &[u8], package_mcp: bool) -> bool {
-        if package_mcp && reexports(bytes) {
-            return true;
-        }
         let Some(a) = &self.automaton else { return false };
         let mut any = false;
         for m in a.find_overlapping_iter(bytes) {
+            let k = m.pattern().as_usize();
+            if !self.trigger.get(k).copied().unwrap_or(false) {
+                continue;
+            }
             any = true;
-            if package_mcp || self.context.get(m.pattern().as_usize()).copied().unwrap_or(false) {
+            if package_mcp || self.context.get(k).copied().unwrap_or(false) {
                 return true;
             }
         }
