@@ -608,6 +608,10 @@ pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302"
 const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
      protocol version on the request), and delete it when the project drops the 2025 era.";
 
+/// The hint of a finding in legacy-gated code under `--target dual`.
+const DUAL_GATED_HINT: &str = "Dual-era: this code is compiled or run only for 2025 peers (a legacy feature, a legacy \
+     module, an era check); keep it there, and delete it when the project drops the 2025 era.";
+
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
     report: &mut Report,
@@ -631,6 +635,18 @@ fn finish(
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
             d.hint = DUAL_HINT.to_string();
+        }
+        // Code only legacy builds compile, or only legacy peers reach, is the legacy support a
+        // dual-era project keeps: a note in every rule, since the gate is its era check. A
+        // folder named for the legacy era says so only next to a modern path.
+        if opts.target == Target::Dual
+            && (d.legacy_gated || (modern_path && crate::era_scope::legacy_path(&d.path)))
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
+            d.hint = DUAL_GATED_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

@@ -20,6 +20,9 @@ pub struct Diagnostic {
     pub spec: String,
     /// A legacy handler that a dual-era project may keep (`--target dual` demotes it).
     pub legacy_handler: bool,
+    /// In code only legacy builds compile or only legacy peers reach (see
+    /// [`crate::era_scope`]): `--target dual` makes it a note, whatever the rule.
+    pub legacy_gated: bool,
     /// The code sends the removed request itself (a call, a message built and sent), so a
     /// function made of it sends it for its callers.
     pub sends: bool,

@@ -140,6 +140,11 @@ impl Engine {
             }
         }
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
+        // A copy of a schema is one note, not a finding per line.
+        if let Some(copy) = crate::era_scope::schema_copy(path, tree, source) {
+            crate::era_scope::collapse_schema_copy(&mut out.diagnostics, path, copy);
+            out.links.clear();
+        }
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
@@ -241,6 +246,7 @@ impl<'a> FileCx<'a> {
     pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
         let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        diag.legacy_gated = crate::era_scope::gated_at(self.tree, range);
         if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
             diag.message.push_str(&through(origin, self.path));
             diag.related.push(Related {
@@ -329,6 +335,7 @@ impl ProjectCx<'_> {
             hint: meta.hint.clone(),
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
+            legacy_gated: false,
             sends: false,
             suppression: None,
             baseline: None,
@@ -398,6 +405,7 @@ pub fn make_diagnostic(
         hint: meta.hint.clone(),
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
+        legacy_gated: false,
         sends: false,
         suppression: None,
         baseline: None,

@@ -17,6 +17,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod docs;
 pub mod engine;
+pub mod era_scope;
 pub mod index;
 pub mod lang;
 pub mod manifest;

@@ -259,6 +259,7 @@ fn about(meta: &'static RuleMeta, path: &str, s: &Suppression, message: String) 
         hint: meta.hint.clone(),
         spec: meta.spec.first().map(|r| r.url.clone()).unwrap_or_default(),
         legacy_handler: false,
+        legacy_gated: false,
         sends: false,
         suppression: None,
         baseline: None,
