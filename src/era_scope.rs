@@ -123,24 +123,7 @@ pub fn collapse_schema_copy(diagnostics: &mut Vec<Diagnostic>, path: &str, copy:
 /// Whether the code at a byte range is legacy-gated: the deepest node around the range lies
 /// in legacy-gated code. (Paths are read apart, see [`legacy_path`].)
 pub fn gated_at(tree: &Tree, range: (usize, usize)) -> bool {
-    innermost(tree, range).is_some_and(legacy_gated)
-}
-
-/// The deepest node whose span holds `range`.
-fn innermost(tree: &Tree, range: (usize, usize)) -> Option<NodeRef<'_>> {
-    let mut cur = tree.root();
-    if tree.is_empty() {
-        return None;
-    }
-    'down: loop {
-        for c in cur.children() {
-            if c.start() <= range.0 && range.1 <= c.end() && c.end() > c.start() {
-                cur = c;
-                continue 'down;
-            }
-        }
-        return Some(cur);
-    }
+    tree.node_at(range).is_some_and(legacy_gated)
 }
 
 /// Whether a node lies in code only legacy builds compile or only legacy peers reach: under

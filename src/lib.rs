@@ -33,5 +33,6 @@ pub mod rules;
 pub mod source;
 pub mod suggest;
 pub mod suppress;
+pub mod test_code;
 pub mod tree;
 pub mod unanalyzed;
