@@ -612,6 +612,18 @@ const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era
 const DUAL_GATED_HINT: &str = "Dual-era: this code is compiled or run only for 2025 peers (a legacy feature, a legacy \
      module, an era check); keep it there, and delete it when the project drops the 2025 era.";
 
+/// The hint of a finding in a test of legacy support under `--target dual`.
+const DUAL_TEST_HINT: &str = "Dual-era: this test exercises the 2025 path the project keeps for legacy peers; keep it \
+     next to a test of the 2026-07-28 path, and delete it when the project drops the 2025 era.";
+
+/// Rules about features 2026-07-28 removed (sessions, lifecycle, removed methods): what a
+/// dual-era project keeps for legacy peers. The rules about what a modern peer must send
+/// (results, errors, capabilities, tool safety) apply to a test of the modern path too.
+fn removed_feature_area(area: crate::rules::Area) -> bool {
+    use crate::rules::Area;
+    matches!(area, Area::Sessions | Area::Lifecycle | Area::RemovedMethods)
+}
+
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
     report: &mut Report,
@@ -638,7 +650,7 @@ fn finish(
         }
         // Code only legacy builds compile, or only legacy peers reach, is the legacy support a
         // dual-era project keeps: a note in every rule, since the gate is its era check. A
-        // folder named for the legacy era says so only next to a modern path.
+        // folder or file named for the legacy era says so only next to a modern path.
         if opts.target == Target::Dual
             && (d.legacy_gated || (modern_path && crate::era_scope::legacy_path(&d.path)))
             && !d.rule.starts_with("MCP0")
@@ -647,6 +659,18 @@ fn finish(
             d.level = Level::Note;
             d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
             d.hint = DUAL_GATED_HINT.to_string();
+        }
+        // In a dual-era project a test that uses a removed feature tests the legacy support the
+        // project keeps: the change, if any, belongs to the code under test.
+        if opts.target == Target::Dual
+            && modern_path
+            && (d.in_test || crate::test_code::test_path(&d.path))
+            && d.level > Level::Note
+            && registry.get(d.rule).is_some_and(|r| removed_feature_area(r.meta.area))
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (a test of the legacy support kept for 2025 peers behind the era check)");
+            d.hint = DUAL_TEST_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

@@ -249,7 +249,10 @@ impl<'a> FileCx<'a> {
     pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
         let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
-        diag.legacy_gated = crate::era_scope::gated_at(self.tree, range);
+        let at = self.tree.node_at(range);
+        diag.legacy_gated = at.is_some_and(|n| crate::era_scope::legacy_gated(n, self.source));
+        diag.in_test =
+            at.map_or_else(|| crate::test_code::test_path(self.path), |n| crate::test_code::in_test(n, self.path));
         if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
             diag.message.push_str(&through(origin, self.path));
             diag.related.push(Related {
@@ -263,6 +266,17 @@ impl<'a> FileCx<'a> {
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
         &mut self.out.diagnostics[last]
+    }
+
+    /// How many findings this file has so far (to tell whether a check reported one).
+    pub fn reported(&self) -> usize {
+        self.out.diagnostics.len()
+    }
+
+    /// The last finding reported in this file, to refine it where it stands (a hint that fits
+    /// client code).
+    pub fn last_report(&mut self) -> Option<&mut Diagnostic> {
+        self.out.diagnostics.last_mut()
     }
 
     /// Asks for the facts other files may hold about `name` (a parameter struct defined
@@ -339,6 +353,7 @@ impl ProjectCx<'_> {
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
             legacy_gated: false,
+            in_test: false,
             sends: false,
             suppression: None,
             baseline: None,
@@ -409,6 +424,7 @@ pub fn make_diagnostic(
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
         legacy_gated: false,
+        in_test: false,
         sends: false,
         suppression: None,
         baseline: None,

@@ -11,8 +11,8 @@
 //!   for the legacy era (`legacy-spec`) or a legacy revision, or in an inline module so named;
 //!   in the branch of an era check (`if (await isLegacyRequest(req))`, `if (ctx.era ===
 //!   'legacy')`, the `else` of `if (servedModern)`) ([`legacy_gated`]); and, in a project that
-//!   also implements the modern path, in a folder named for the legacy era or a legacy revision
-//!   (`server-legacy/`, `wire/rev2025-11-25/`) ([`legacy_path`]). Its findings keep their level
+//!   also implements the modern path, in a folder or file named for the legacy era or a legacy
+//!   revision (`server-legacy/`, `legacyShim.ts`, `wire/rev2025-11-25/`) ([`legacy_path`]). Its findings keep their level
 //!   under `--target modern`, where the legacy build is what must go, and become notes under
 //!   `--target dual`, where it is the legacy support the project keeps on purpose (applied in
 //!   [`crate::check`]).
@@ -43,15 +43,13 @@ pub fn revision_in(name: &str) -> Option<&'static str> {
     })
 }
 
-/// Whether a path (relative, with `/`) lies in a folder named for the legacy era (a name with
-/// the word `legacy`: `legacy/`, `server-legacy/`) or in a folder or file named for a legacy
-/// revision (`wire/rev2025-11-25/`, `v2025_06_18.rs`). A file merely named `legacy.ts` is not:
-/// the word alone does not say the code is kept apart for legacy peers.
+/// Whether a path (relative, with `/`) lies in a folder or file named for the legacy era (a
+/// name with the word `legacy`: `legacy/`, `server-legacy/`, `legacyShim.ts`) or for a legacy
+/// revision (`wire/rev2025-11-25/`, `v2025_06_18.rs`).
 pub fn legacy_path(path: &str) -> bool {
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty() && *s != "." && *s != "..").collect();
-    let dirs = segments.len().saturating_sub(1);
-    segments.iter().enumerate().any(|(i, segment)| {
-        revision_in(segment).is_some() || (i < dirs && name_words(segment).iter().any(|w| w == "legacy"))
+    path.split('/').filter(|s| !s.is_empty() && *s != "." && *s != "..").any(|segment| {
+        let stem = segment.split('.').next().unwrap_or(segment);
+        revision_in(segment).is_some() || name_words(stem).iter().any(|w| w == "legacy")
     })
 }
 
@@ -120,19 +118,18 @@ pub fn collapse_schema_copy(diagnostics: &mut Vec<Diagnostic>, path: &str, copy:
     diagnostics.push(note);
 }
 
-/// Whether the code at a byte range is legacy-gated: the deepest node around the range lies
-/// in legacy-gated code. (Paths are read apart, see [`legacy_path`].)
-pub fn gated_at(tree: &Tree, range: (usize, usize)) -> bool {
-    tree.node_at(range).is_some_and(legacy_gated)
-}
-
 /// Whether a node lies in code only legacy builds compile or only legacy peers reach: under
 /// a `#[cfg(…)]` that requires a legacy feature, in an inline module named for the legacy
-/// era, or in the branch an era check gives the legacy era.
-pub fn legacy_gated(node: NodeRef<'_>) -> bool {
+/// era, in a declaration the project marks as kept for the legacy era (`/** @deprecated
+/// 2025-11-25 wire vocabulary … */`, `#[deprecated(note = "2025-era only")]`), or in the
+/// branch an era check gives the legacy era.
+pub fn legacy_gated(node: NodeRef<'_>, source: &SourceFile) -> bool {
     let mut child = node;
     for anc in std::iter::once(node).chain(node.ancestors()) {
         if anc.children_with(Role::Attr).any(|a| a.text() == "cfg" && a.args().next().is_some_and(legacy_only)) {
+            return true;
+        }
+        if deprecated_for_legacy(anc, source) {
             return true;
         }
         if anc.has_flag(crate::tree::flags::MODULE) && legacy_module(anc.text()) {
@@ -158,6 +155,42 @@ pub fn legacy_gated(node: NodeRef<'_>) -> bool {
         child = anc;
     }
     false
+}
+
+/// Whether a declaration is marked deprecated and kept for the legacy era: a `@deprecated`
+/// doc comment (or a Rust `#[deprecated(note = …)]`) that names a legacy revision or the
+/// legacy era.
+fn deprecated_for_legacy(decl: NodeRef<'_>, source: &SourceFile) -> bool {
+    if !matches!(decl.kind(), Kind::Var | Kind::Field | Kind::Pair | Kind::Container | Kind::Fn) {
+        return false;
+    }
+    let says_legacy = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        revision_in(&lower).is_some()
+            || lower.contains("2025-era")
+            || lower.contains("2025 era")
+            || name_words(&lower).iter().any(|w| w == "legacy")
+    };
+    let attribute = decl
+        .children_with(Role::Attr)
+        .any(|a| a.text() == "deprecated" && a.descendants().any(|n| n.kind() == Kind::Str && says_legacy(n.text())));
+    attribute
+        || doc_comments(decl).any(|c| {
+            let text = c.text(source);
+            text.contains("@deprecated") && says_legacy(text)
+        })
+}
+
+/// The comments right before a declaration: after the previous sibling (or the start of the
+/// parent) and before the declaration.
+fn doc_comments<'t>(decl: NodeRef<'t>) -> impl Iterator<Item = &'t crate::tree::Comment> + 't {
+    let tree = decl.tree();
+    let bound = decl
+        .parent()
+        .map(|p| p.children().take_while(|c| *c != decl).last().map_or(p.start(), |prev| prev.end()))
+        .unwrap_or(0);
+    let start = decl.start();
+    tree.comments.iter().filter(move |c| c.start as usize >= bound && c.end as usize <= start)
 }
 
 /// The era a branch condition selects.
@@ -290,9 +323,10 @@ mod tests {
     use super::*;
     use crate::lang::testing::{rs, ts};
 
-    fn gated_literals(tree: &Tree) -> Vec<String> {
+    fn gated_literals(tree: &Tree, src: &str) -> Vec<String> {
+        let source = SourceFile::new(src.to_string());
         tree.nodes()
-            .filter(|n| n.kind() == Kind::Str && n.enclosing(Kind::Attribute).is_none() && legacy_gated(*n))
+            .filter(|n| n.kind() == Kind::Str && n.enclosing(Kind::Attribute).is_none() && legacy_gated(*n, &source))
             .map(|n| n.text().to_string())
             .collect()
     }
@@ -312,8 +346,8 @@ mod tests {
     fn legacy_paths() {
         assert!(legacy_path("packages/core/src/wire/rev2025-11-25/schemas.ts"));
         assert!(legacy_path("packages/server-legacy/src/index.ts"));
-        assert!(!legacy_path("src/server/legacyInputRequiredShim.ts"));
-        assert!(!legacy_path("legacy.ts"));
+        assert!(legacy_path("src/server/legacyInputRequiredShim.ts"));
+        assert!(legacy_path("legacy.ts"));
         assert!(legacy_path("examples/roots/legacy/client/src/main.rs"));
         assert!(!legacy_path("src/wire/rev2026-07-28/schemas.ts"));
         assert!(!legacy_path("src/colleague/server.ts"));
@@ -321,7 +355,7 @@ mod tests {
 
     #[test]
     fn rust_cfg_gates() {
-        let t = rs(r#"
+        let src = r#"
             #[cfg(feature = "legacy-spec")]
             const A: &str = "a";
             #[cfg(all(feature = "tasks", feature = "legacy-spec"))]
@@ -345,16 +379,20 @@ mod tests {
                 }
             }
             struct S { #[cfg(feature = "legacy-spec")] k: u8 }
-        "#);
-        assert_eq!(gated_literals(&t), ["a", "b", "e", "g", "h", "j"]);
-        let fields: Vec<&str> =
-            t.nodes().filter(|n| n.kind() == Kind::Field && legacy_gated(*n)).map(|n| n.text()).collect();
+        "#;
+        let t = rs(src);
+        assert_eq!(gated_literals(&t, src), ["a", "b", "e", "g", "h", "j"]);
+        let fields: Vec<&str> = t
+            .nodes()
+            .filter(|n| n.kind() == Kind::Field && legacy_gated(*n, &SourceFile::new(src.to_string())))
+            .map(|n| n.text())
+            .collect();
         assert_eq!(fields, ["k"]);
     }
 
     #[test]
     fn typescript_era_branches() {
-        let t = ts(r#"
+        let src = r#"
             async function route(request, ctx, servedModern, era) {
                 if (await isLegacyRequest(request)) { return legacy.fetch('a'); }
                 if (ctx.era === 'legacy') { go('b'); } else { go('c'); }
@@ -366,8 +404,32 @@ mod tests {
                 switch (ctx.era) { case 'legacy': go('k'); break; case 'modern': go('l'); }
                 if (version === '2025-06-18') { go('m'); }
             }
-        "#);
-        assert_eq!(gated_literals(&t), ["a", "b", "d", "f", "g", "i", "k", "m"]);
+        "#;
+        let t = ts(src);
+        assert_eq!(gated_literals(&t, src), ["a", "b", "d", "f", "g", "i", "k", "m"]);
+    }
+
+    #[test]
+    fn declarations_kept_for_the_legacy_era() {
+        let src = r#"
+            /** @deprecated 2025-11-25 wire vocabulary; kept importable for interoperability only. */
+            export const RELATED = 'a';
+            /** @deprecated Deprecated as of protocol version 2026-07-28. */
+            export const LOGGING = 'b';
+            export const Schema = z.object({
+                /** @deprecated Removed in 2026-07-28; kept for the 2025-era URL-mode flow only. */
+                elicitationId: z.literal('c'),
+                url: z.literal('d'),
+            });
+        "#;
+        assert_eq!(gated_literals(&ts(src), src), ["a", "c"]);
+        let src = r#"
+            #[deprecated(note = "legacy 2025-11-25 peers only")]
+            pub const E: &str = "e";
+            #[deprecated(note = "use F2")]
+            pub const F: &str = "f";
+        "#;
+        assert_eq!(gated_literals(&rs(src), src), ["e"]);
     }
 
     #[test]

@@ -269,7 +269,7 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         .filter(|_| is_compared(at))
         .or_else(|| p.called.as_deref().filter(|_| is_called_with_arguments(at)))
         .unwrap_or(&p.message);
-    let mut message = template.replace("{value}", value);
+    let mut message = restated_for_declarations(at, template.replace("{value}", value));
     if p.what == What::Call && at.kind() == Kind::Member {
         message = format!("a test stubs or checks `{value}`: the code under test {message}");
     }
@@ -295,6 +295,35 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
             cx.link(format!("handles the removed `{value}` {noun}"), target);
         }
     }
+}
+
+/// What a declaration does with a removed message's name, said as such: a type (a union
+/// member, a type alias, an interface field) or a constant names it, it neither sends nor
+/// handles it. Messages of other shapes are kept.
+fn restated_for_declarations(at: NodeRef<'_>, message: String) -> String {
+    let Some(rest) = message.strip_prefix("sends or handles ") else { return message };
+    if at.kind() == Kind::Type || at.ancestors().any(|a| a.kind() == Kind::Type) {
+        return format!("a type names {rest}");
+    }
+    if declares_a_constant(at) {
+        return format!("defines a constant for {rest}");
+    }
+    message
+}
+
+/// Whether a literal or name is the value of a constant: the initializer of a variable outside
+/// any function (`pub const LIST: &str = "tasks/list";`, `export const PING = 'ping'`).
+fn declares_a_constant(at: NodeRef<'_>) -> bool {
+    let mut cur = at;
+    while let Some(p) = cur.parent() {
+        match p.kind() {
+            Kind::Unary | Kind::Call | Kind::Macro if cur.role() == Role::Arg || cur.role() == Role::Operand => {}
+            Kind::Var if cur.role() == Role::Init => return !p.ancestors().any(|a| a.kind() == Kind::Fn),
+            _ => return false,
+        }
+        cur = p;
+    }
+    false
 }
 
 /// The handler a method name is routed to, when it is named rather than written in place: a
