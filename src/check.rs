@@ -602,7 +602,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
 /// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's
 /// "Target modes"): under `--target dual` their findings flagged `legacy_handler` become notes
 /// when the project also implements the modern path. A flag set by any other rule is ignored.
-pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
+pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303", "MCP306", "MCP307"];
 
 /// The hint of a legacy handler a dual-era project keeps.
 const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
@@ -659,6 +659,18 @@ fn finish(
             d.level = Level::Note;
             d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
             d.hint = DUAL_GATED_HINT.to_string();
+        }
+        // The body of a handler for a removed method serves legacy peers alone: next to a modern
+        // path it is the legacy support the project keeps, whatever rule finds something there.
+        if opts.target == Target::Dual
+            && modern_path
+            && d.in_legacy_handler
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (in a handler only 2025 peers reach: keep it behind the era check)");
+            d.hint = DUAL_HINT.to_string();
         }
         // In a dual-era project a test that uses a removed feature tests the legacy support the
         // project keeps: the change, if any, belongs to the code under test.

@@ -251,6 +251,7 @@ impl<'a> FileCx<'a> {
         let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
         let at = self.tree.node_at(range);
         diag.legacy_gated = at.is_some_and(|n| crate::era_scope::legacy_gated(n, self.source));
+        diag.in_legacy_handler = at.is_some_and(crate::era_scope::in_removed_handler);
         diag.in_test =
             at.map_or_else(|| crate::test_code::test_path(self.path), |n| crate::test_code::in_test(n, self.path));
         if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
@@ -353,6 +354,7 @@ impl ProjectCx<'_> {
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
             legacy_gated: false,
+            in_legacy_handler: false,
             in_test: false,
             sends: false,
             suppression: None,
@@ -424,6 +426,7 @@ pub fn make_diagnostic(
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
         legacy_gated: false,
+        in_legacy_handler: false,
         in_test: false,
         sends: false,
         suppression: None,

@@ -193,6 +193,81 @@ fn doc_comments<'t>(decl: NodeRef<'t>) -> impl Iterator<Item = &'t crate::tree::
     tree.comments.iter().filter(move |c| c.start as usize >= bound && c.end as usize <= start)
 }
 
+/// The methods and notifications 2026-07-28 removed: only legacy peers send them.
+pub const REMOVED_METHODS: &[&str] = &[
+    "initialize",
+    "logging/setLevel",
+    "notifications/elicitation/complete",
+    "notifications/initialized",
+    "notifications/roots/list_changed",
+    "notifications/tasks/status",
+    "ping",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "tasks/list",
+    "tasks/result",
+];
+
+/// The TS SDKs' schemas of those messages, which handler registrations take instead of the
+/// method name (`setRequestHandler(PingRequestSchema, …)`).
+const REMOVED_SCHEMAS: &[&str] = &[
+    "ElicitationCompleteNotificationSchema",
+    "GetTaskPayloadRequestSchema",
+    "InitializeRequestSchema",
+    "InitializedNotificationSchema",
+    "ListTasksRequestSchema",
+    "PingRequestSchema",
+    "RootsListChangedNotificationSchema",
+    "SetLevelRequestSchema",
+    "SubscribeRequestSchema",
+    "TaskStatusNotificationSchema",
+    "UnsubscribeRequestSchema",
+];
+
+/// Calls that register a handler for the method named by their first argument.
+const HANDLER_REGISTRATIONS: &[&str] =
+    &["setRequestHandler", "setNotificationHandler", "onRequest", "onNotification", "map_handler", "subscribe"];
+
+/// Whether a node lies in the body of a handler for a method or notification 2026-07-28
+/// removed: the callback registered for it (`client.setNotificationHandler(
+/// 'notifications/elicitation/complete', n => …)`), the arm of a dispatch on it (`case
+/// 'tasks/list': …`, `"ping" => …`) or the branch that tests for it (`if (method === 'ping')`).
+/// Only legacy peers send those messages, so the code there serves them alone.
+pub fn in_removed_handler(node: NodeRef<'_>) -> bool {
+    let mut child = node;
+    for anc in node.ancestors() {
+        let removed = match anc.kind() {
+            Kind::Call if child.kind() == Kind::Fn && child.role() == Role::Arg => {
+                anc.call_name().is_some_and(|n| HANDLER_REGISTRATIONS.contains(&n))
+                    && anc.arg(0).is_some_and(names_removed_message)
+            }
+            Kind::Case if child.role() == Role::Body => {
+                anc.children_with(Role::Pattern).any(|p| p.kind() == Kind::Str && REMOVED_METHODS.contains(&p.text()))
+            }
+            Kind::If if child.role() == Role::Then => anc.child(Role::Cond).is_some_and(|c| {
+                c.kind() == Kind::Binary
+                    && matches!(c.text(), "===" | "==")
+                    && c.children().any(|s| s.kind() == Kind::Str && REMOVED_METHODS.contains(&s.text()))
+            }),
+            _ => false,
+        };
+        if removed {
+            return true;
+        }
+        child = anc;
+    }
+    false
+}
+
+/// A removed method's name or its SDK schema.
+fn names_removed_message(n: NodeRef<'_>) -> bool {
+    match n.kind() {
+        Kind::Str => REMOVED_METHODS.contains(&n.text()),
+        Kind::Ident | Kind::Member => REMOVED_SCHEMAS.contains(&n.text()),
+        _ => false,
+    }
+}
+
 /// The era a branch condition selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Era {

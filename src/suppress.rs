@@ -260,6 +260,7 @@ fn about(meta: &'static RuleMeta, path: &str, s: &Suppression, message: String) 
         spec: meta.spec.first().map(|r| r.url.clone()).unwrap_or_default(),
         legacy_handler: false,
         legacy_gated: false,
+        in_legacy_handler: false,
         in_test: false,
         sends: false,
         suppression: None,

@@ -3,7 +3,8 @@
 //! The spellings are `[[match]]` entries of the rule's document. Two readings are code: a key
 //! or member named `elicitationId` that is a tool's own argument (its input schema, the
 //! `arguments` of a call to it, what its handler reads from them) is not the removed field, and
-//! a finding in client code gets the client's hint, not the server's.
+//! a finding in client code gets the client's hint, not the server's, and is a legacy handler
+//! (a client receives the error and the notification only from 2025 servers).
 
 use crate::engine::FileCx;
 use crate::patterns::{self, name_words};
@@ -30,9 +31,16 @@ impl Rule for ElicitationComplete {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let before = cx.reported();
         patterns::check_unless(node, cx, tool_argument);
-        if cx.reported() > before && on_the_client(node) {
+        // A client that still meets 2025 servers must accept what they send: under `--target
+        // dual` that is legacy support, like a handler of a removed request.
+        if cx.reported() > before {
+            let client = on_the_client(node);
+            let kept = client || recognises_the_legacy_error(node) || in_a_completion_notification(node);
             if let Some(d) = cx.last_report() {
-                d.with_hint(CLIENT_HINT);
+                if client {
+                    d.with_hint(CLIENT_HINT);
+                }
+                d.legacy_handler(kept);
             }
         }
     }
@@ -109,6 +117,46 @@ fn tool_handler_param(param: NodeRef<'_>) -> bool {
     f.children_with(Role::Param).next() == Some(param)
         && f.role() == Role::Arg
         && f.parent().is_some_and(|c| c.call_name().is_some_and(|n| TOOL_REGISTRATIONS.contains(&n)))
+}
+
+/// The names of the retired URL-elicitation error's code and class.
+const ERROR_NAMES: &[&str] = &["UrlElicitationRequired", "URL_ELICITATION_REQUIRED", "UrlElicitationRequiredError", "URLElicitationRequiredError"];
+
+/// Whether code recognises `-32042` rather than raising it, which a dual-era project keeps so
+/// that it understands 2025 peers: a comparison with the code (`e.code ===
+/// ProtocolErrorCode.UrlElicitationRequired`, `case -32042:`), the branch such a comparison
+/// guards, the constant or enum member that names the code, the class that models the error.
+fn recognises_the_legacy_error(node: NodeRef<'_>) -> bool {
+    let is_code = |n: NodeRef<'_>| n.int() == Some(-32042) || (matches!(n.kind(), Kind::Ident | Kind::Member) && ERROR_NAMES.contains(&n.text()));
+    let compared = |b: NodeRef<'_>| b.kind() == Kind::Binary && matches!(b.text(), "===" | "==" | "!==" | "!=" | "instanceof") && b.children().any(is_code);
+    if node.parent().is_some_and(compared) || node.role() == Role::Pattern {
+        return true;
+    }
+    // A constant or enum member initialised to the code: `UrlElicitationRequired = -32_042`.
+    if node.int().is_some() && node.role() == Role::Init {
+        return true;
+    }
+    let mut child = node;
+    for anc in node.ancestors() {
+        match anc.kind() {
+            Kind::If if child.role() == Role::Then && anc.child(Role::Cond).is_some_and(|c| {
+                std::iter::once(c).chain(c.descendants()).any(compared)
+            }) => return true,
+            Kind::Container if ERROR_NAMES.contains(&anc.text()) => return true,
+            _ => {}
+        }
+        child = anc;
+    }
+    false
+}
+
+/// Whether a key sits in the completion notification itself (`{ method:
+/// 'notifications/elicitation/complete', params: { elicitationId } }`): it follows that
+/// message, which is a legacy handler's.
+fn in_a_completion_notification(node: NodeRef<'_>) -> bool {
+    node.ancestors().take(4).filter(|a| a.kind() == Kind::Object).any(|o| {
+        o.field("method").is_some_and(|m| m.kind() == Kind::Str && m.text() == "notifications/elicitation/complete")
+    })
 }
 
 /// Whether a finding sits in client code: a handler registered on a client

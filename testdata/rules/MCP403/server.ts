@@ -32,7 +32,9 @@ export async function dispatch(method: string, params: any) {
     case 'initialize':
       // The result of a removed method owes no `resultType`: the method itself is the finding.
       // ok: MCP403
+      // What only the `initialize` arm runs serves 2025 peers alone: a note under dual.
       // expect: MCP204
+      // expect-dual: MCP204=note
       return { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'raw', version: '1.0.0' } };
     // expect-dual: MCP303=note
     case 'resources/subscribe': // expect: MCP303

@@ -1,5 +1,5 @@
 // 2025-era clients keep their handshake and methods here. Under --target dual the server-side
-// legacy handlers are notes; everything else keeps its level.
+// legacy handlers, and what only they run, are notes; everything else keeps its level.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 let clientInfo: unknown;
@@ -14,6 +14,7 @@ export function dispatchLegacy(msg: { id: number; method: string; params?: any }
       clientInfo = msg.params.clientInfo;
       // The result of a removed method owes no `resultType`: the method itself is the finding.
       // expect: MCP204
+      // expect-dual: MCP204=note
       // ok: MCP403
       return { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'desk', version: '4' } };
     // expect: MCP201
