@@ -40,7 +40,9 @@ impl Rule for ElicitationComplete {
                 if client {
                     d.with_hint(CLIENT_HINT);
                 }
-                d.legacy_handler(kept);
+                if kept {
+                    d.legacy_handler(true);
+                }
             }
         }
     }
