@@ -248,7 +248,12 @@ impl Data {
     /// test double that plays a 2025 server (its codes are what a client must accept), nor one
     /// the test asserts is never reached.
     fn speaks_mcp(&self, node: NodeRef<'_>, path: &str) -> bool {
-        let other = |name: &str| crate::patterns::name_words(name).iter().any(|w| self.other_protocols.contains(w));
+        // By word (`a2a_client`, `A2aError`), or as the start of the name (`A2AError`).
+        let other = |name: &str| {
+            let lower = name.to_ascii_lowercase();
+            crate::patterns::name_words(name).iter().any(|w| self.other_protocols.contains(w))
+                || self.other_protocols.iter().any(|p| lower.starts_with(p.as_str()))
+        };
         let dirs = path.rsplit('/').skip(1);
         if dirs.clone().any(other) {
             return false;
