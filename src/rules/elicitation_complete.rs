@@ -102,15 +102,20 @@ fn used_as_input_schema(var: NodeRef<'_>) -> bool {
 }
 
 /// Whether an expression is a tool handler's arguments: the name of the first parameter of a
-/// function passed to a tool registration (`async (args, extra) => …`).
+/// function passed to a tool registration (`async (args, extra) => …`), or a name a Rust
+/// `#[tool]` function binds in its parameters (`Parameters(args): Parameters<LinkArgs>`).
 fn handler_arguments(expr: NodeRef<'_>) -> bool {
     if expr.kind() != Kind::Ident {
         return false;
     }
     let name = expr.text();
-    expr.ancestors()
-        .filter(|a| a.kind() == Kind::Fn)
-        .any(|f| f.children_with(Role::Param).next().is_some_and(|p| p.text() == name && tool_handler_param(p)))
+    expr.ancestors().filter(|a| a.kind() == Kind::Fn).any(|f| {
+        f.children_with(Role::Param).next().is_some_and(|p| p.text() == name && tool_handler_param(p))
+            || (f.children_with(Role::Attr).any(|a| a.text() == "tool")
+                && f.children_with(Role::Param).any(|p| {
+                    p.text() == name || p.descendants().any(|d| d.kind() == Kind::Ident && d.text() == name && d.role() != Role::Type)
+                }))
+    })
 }
 
 /// Whether a parameter is the first one of a tool handler.

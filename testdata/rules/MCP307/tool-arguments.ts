@@ -1,0 +1,32 @@
+// A tool's own argument named `elicitationId` is not the removed protocol field: its input
+// schema, the arguments a call passes to it, and what its handler reads from them.
+import { McpServer } from '@modelcontextprotocol/server';
+import type { Client } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+
+const CompleteSchema = z.object({
+  // ok: MCP307
+  elicitationId: z.string().describe('the flow to mark as done'),
+});
+
+export function register(server: McpServer) {
+  server.registerTool('complete', { inputSchema: CompleteSchema }, async (args) => {
+    // ok: MCP307
+    const { elicitationId: flow } = args;
+    // ok: MCP307
+    return { content: [{ type: 'text', text: `${flow} ${args.elicitationId}` }] };
+  });
+  // ok: MCP307
+  server.registerTool('inline', { inputSchema: z.object({ elicitationId: z.string() }) }, async () => ({ content: [] }));
+}
+
+export async function callIt(client: Client, id: string) {
+  // ok: MCP307
+  await client.callTool({ name: 'complete', arguments: { elicitationId: id } });
+}
+
+// The protocol field itself is still reported.
+export function urlParams(url: string) {
+  // expect: MCP307
+  return { mode: 'url', url, message: 'Sign in', elicitationId: 'e-1' };
+}
