@@ -1181,21 +1181,22 @@ fn in_refused_subject(node: NodeRef<'_>) -> bool {
             // `assert!(!registry.broadcast("notifications/tasks/status", None))`: a call with it
             // that the test requires to come out false.
             Kind::Unary
-                if anc.text() == "!" && child.kind() == Kind::Call && child.args().any(|a| a.contains(node)) =>
-            {
-                if anc
-                    .parent()
-                    .is_some_and(|m| m.kind() == Kind::Macro && matches!(m.text(), "assert" | "debug_assert"))
+                if anc.text() == "!"
+                    && child.kind() == Kind::Call
+                    && child.args().any(|a| a.contains(node))
                     && anc.role() == Role::Arg
-                {
-                    return true;
-                }
+                    && anc
+                        .parent()
+                        .is_some_and(|m| m.kind() == Kind::Macro && matches!(m.text(), "assert" | "debug_assert")) =>
+            {
+                return true;
             }
             // `assert!(client.ping().await.is_err())`, `….unwrap_err()`.
-            Kind::Call if child.role() == Role::Object || child.role() == Role::Callee => {
-                if matches!(anc.call_name(), Some("is_err" | "unwrap_err" | "expect_err")) {
-                    return true;
-                }
+            Kind::Call
+                if (child.role() == Role::Object || child.role() == Role::Callee)
+                    && matches!(anc.call_name(), Some("is_err" | "unwrap_err" | "expect_err")) =>
+            {
+                return true;
             }
             _ => {}
         }
