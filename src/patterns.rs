@@ -1285,6 +1285,34 @@ fn refusal_named(n: NodeRef<'_>) -> Option<Refusal> {
     }
 }
 
+/// Whether a node is test code: inside a test function (`#[test]`, `#[tokio::test]`, an
+/// `it(…)`/`test(…)` callback), a `#[cfg(test)]` module, or a file named as a test
+/// (`tests/…`, `…_test.rs`, `tests.rs`, `….test.ts`, `….spec.ts`).
+pub fn in_test_code(node: NodeRef<'_>) -> bool {
+    node.ancestors().any(|a| match a.kind() {
+        Kind::Fn => test_name(a).is_some(),
+        Kind::Other if a.has_flag(flags::MODULE) => {
+            a.text() == "tests"
+                || a.children_with(Role::Attr)
+                    .any(|at| at.text() == "cfg" && at.descendants().any(|d| d.is_ident("test")))
+        }
+        _ => false,
+    })
+}
+
+/// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
+/// `….spec.ts`, `__tests__/…`).
+pub fn is_test_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with("tests/")
+        || path.contains("/tests/")
+        || path.contains("__tests__/")
+        || name == "tests.rs"
+        || name.ends_with("_tests.rs")
+        || name.ends_with("_test.rs")
+        || [".test.", ".spec."].iter().any(|m| name.contains(m))
+}
+
 /// The name of a test: a Rust `#[test]` / `#[tokio::test]` function's, or the description of
 /// an `it(…)` / `test(…)` callback (also `it.only`, `test.skip`).
 fn test_name<'t>(f: NodeRef<'t>) -> Option<&'t str> {
