@@ -94,8 +94,11 @@ const REJECTION_TESTS: &str = "What a test sends only to show that it is refused
      behaviour and is never a finding: an item of a loop whose body asserts a refusal (`for gone in \
      [\"tasks/list\", \"tasks/result\"] { … assert_eq!(code, -32601) }`), a removed method in a test that asserts \
      -32601 and a legacy version in one that asserts -32022 (or -32020), the subject of `expect(…).rejects` / \
-     `.toThrow()` / `assert!(….is_err())`, an argument of a call that `assert!(!…)` requires to be false, and \
-     what a negated assertion (`.not.toContain(…)`, `assert_ne!`) says is absent. An expected value, also inside \
+     `.toThrow()` whose matcher names that refusal (`'Method not found'`, `{ code: -32601 }`) and of \
+     `assert!(….is_err())` in a test that asserts it, an argument of a call that `assert!(!…)` requires to be \
+     false, and what a negated assertion (`.not.toContain(…)`, `assert_ne!`) says is absent, unless a call in \
+     the assertion sends it. A test that expects a removed feature to fail for another reason (a capability \
+     the peer lacks, a schema mismatch) tests the feature and is reported. An expected value, also inside \
      `expect.objectContaining(…)`, describes a message and builds none.";
 
 const LEGACY_GATED: &str = "Code that only legacy builds compile (`#[cfg(feature = \"legacy-spec\")]`, with \

@@ -1130,11 +1130,13 @@ enum Refusal {
 ///   `for (const m of ['ping', 'logging/setLevel']) { expect(res.status).toBe(404) }`, also
 ///   `[…].forEach(m => …)` and `it.each([…])(…)`);
 /// - a method name in a test that asserts a method was refused (−32601, `METHOD_NOT_FOUND`;
-///   an HTTP 404 may be a missing route, so it counts only in a loop), or a legacy revision in a test that asserts a version was refused
-///   (−32022, `UnsupportedProtocolVersion`, or −32020 for a version that disagrees with the
-///   header);
-/// - what a test expects to fail: the subject of `expect(…).rejects`, `expect(…).toThrow()`,
-///   `assert!(….is_err())`, an argument of a call that `assert!(!…)` requires to be false.
+///   an HTTP 404 may be a missing route, so it counts only in a loop), or a legacy revision in
+///   a test that asserts a version was refused (−32022, `UnsupportedProtocolVersion`, or −32020
+///   for a version that disagrees with the header);
+/// - what a test expects to be refused as a removed method or an unsupported version: the
+///   subject of `expect(…).rejects.toThrow('Method not found')` (a failure for another reason
+///   tests the feature itself), of `assert!(….is_err())` in a test that asserts such a
+///   refusal, an argument of a call that `assert!(!…)` requires to be false.
 pub fn rejected_input(node: NodeRef<'_>) -> bool {
     in_rejection_loop(node) || in_refused_subject(node) || refused_in_its_test(node)
 }
@@ -1167,16 +1169,9 @@ fn in_refused_subject(node: NodeRef<'_>) -> bool {
     for anc in node.ancestors() {
         match anc.kind() {
             Kind::Fn | Kind::Block | Kind::Module => return false,
-            // `expect(client.request({ method: 'ping' })).rejects…`, `.toThrow()`.
+            // `expect(client.request({ method: 'ping' })).rejects.toThrow(/Method not found/)`.
             Kind::Call if child.role() == Role::Arg && anc.callee().is_some_and(|c| c.is_ident("expect")) => {
-                let mut cur = anc;
-                while let Some(m) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
-                    if matches!(m.text(), "rejects" | "toThrow" | "toThrowError") {
-                        return true;
-                    }
-                    cur = m;
-                }
-                return false;
+                return expected_refusal(anc);
             }
             // `assert!(!registry.broadcast("notifications/tasks/status", None))`: a call with it
             // that the test requires to come out false.
@@ -1191,18 +1186,50 @@ fn in_refused_subject(node: NodeRef<'_>) -> bool {
             {
                 return true;
             }
-            // `assert!(client.ping().await.is_err())`, `….unwrap_err()`.
+            // `assert!(client.ping().await.is_err())`, `….unwrap_err()`, in a test that says
+            // why: `assert_eq!(err.code, ErrorCode::METHOD_NOT_FOUND)`.
             Kind::Call
                 if (child.role() == Role::Object || child.role() == Role::Callee)
                     && matches!(anc.call_name(), Some("is_err" | "unwrap_err" | "expect_err")) =>
             {
-                return true;
+                return node
+                    .ancestors()
+                    .filter(|a| a.kind() == Kind::Fn)
+                    .find(|f| test_name(*f).is_some())
+                    .is_some_and(|test| asserted_refusals(test).any(|r| r != Refusal::Other));
             }
             _ => {}
         }
         child = anc;
     }
     false
+}
+
+/// Whether an `expect(…)` chain expects its subject to be refused as a removed method or an
+/// unsupported version: it fails (`.rejects`, `.toThrow`, not through `.not` or `.resolves`)
+/// and the matcher names that refusal (`.rejects.toThrow('Method not found')`,
+/// `.rejects.toMatchObject({ code: -32601 })`). A failure for another reason (a capability the
+/// peer lacks, a schema mismatch, a timeout) is a test of the feature itself.
+fn expected_refusal(expect: NodeRef<'_>) -> bool {
+    let mut cur = expect;
+    let mut fails = false;
+    while let Some(m) = cur.parent().filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object) {
+        match m.text() {
+            "not" | "resolves" => return false,
+            "rejects" | "toThrow" | "toThrowError" => fails = true,
+            _ => {}
+        }
+        cur = m;
+    }
+    let Some(matcher) = cur.parent().filter(|c| c.kind() == Kind::Call && cur.role() == Role::Callee) else {
+        return false;
+    };
+    fails
+        && matcher
+            .args()
+            .flat_map(|a| std::iter::once(a).chain(a.descendants()))
+            .filter_map(refusal_named)
+            .any(|r| r != Refusal::Other)
 }
 
 fn refused_in_its_test(node: NodeRef<'_>) -> bool {
@@ -1281,6 +1308,17 @@ fn refusal_named(n: NodeRef<'_>) -> Option<Refusal> {
             }
         }
         Kind::Call => matches!(n.call_name(), Some("is_err" | "unwrap_err" | "expect_err")).then_some(Refusal::Other),
+        // The message of a JSON-RPC refusal: `toThrow('Method not found')`.
+        Kind::Str | Kind::Template => {
+            let text = n.text().to_ascii_lowercase();
+            if text.contains("method not found") {
+                Some(Refusal::Method)
+            } else if text.contains("unsupported protocol version") {
+                Some(Refusal::Version)
+            } else {
+                None
+            }
+        }
         _ => None,
     }
 }
@@ -1372,6 +1410,18 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
                     if negated_chain || assert_not {
                         return true;
                     }
+                }
+                // Any other call runs with the literal: `expect(client.request({ method: 'ping'
+                // })).resolves.not.toThrow()` sends it. Not so `expect(…)`, its matchers and
+                // asymmetric matchers (`expect.objectContaining(…)`), `assert.…(…)`, nor what
+                // only builds a value from a type (`ErrorCode(-32002)`, `new Error(…)`).
+                let root = anc.callee().and_then(|c| c.chain_root()).map(|r| r.text());
+                let inert = anc.has_flag(flags::NEW)
+                    || root.is_some_and(|r| {
+                        matches!(r, "expect" | "assert") || r.starts_with(|c: char| c.is_ascii_uppercase())
+                    });
+                if !inert {
+                    return false;
                 }
             }
             _ => {}

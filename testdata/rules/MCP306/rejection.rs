@@ -57,3 +57,18 @@ fn the_status_notification_is_not_delivered() {
     // expect: MCP306
     assert!(registry.broadcast("notifications/tasks/status", None));
 }
+
+#[tokio::test]
+async fn the_removed_method_is_refused() {
+    // ok: MCP306
+    let err = call(&json!({ "jsonrpc": "2.0", "id": 7, "method": "tasks/list" })).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::METHOD_NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_listing_without_the_capability_fails() {
+    // An error for another reason tests the feature itself.
+    // expect: MCP306
+    let err = call(&json!({ "jsonrpc": "2.0", "id": 8, "method": "tasks/list" })).await.unwrap_err();
+    assert!(err.message.contains("does not support tasks"));
+}

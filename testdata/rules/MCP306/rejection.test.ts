@@ -36,12 +36,26 @@ it('refuses a legacy version', async () => {
 
 it('rejects the removed methods', async () => {
   // ok: MCP306
-  await expect(client.request({ method: 'tasks/list', params: {} })).rejects.toThrow();
+  await expect(client.request({ method: 'tasks/list', params: {} })).rejects.toThrow('Method not found');
   // ok: MCP306
-  await expect(client.request({ method: 'tasks/result', params: {} })).rejects.toThrow();
-  // The same call without an expectation of failure sends it.
+  await expect(client.request({ method: 'tasks/result', params: {} })).rejects.toMatchObject({ code: -32601 });
+});
+
+it('lists tasks', async () => {
+  // The same call without an expectation of refusal sends it.
   // expect: MCP306
   await client.request({ method: 'tasks/list', params: {} });
+});
+
+it('checks the task capability', async () => {
+  // A failure for another reason, or none given, tests the feature itself.
+  // expect: MCP306
+  await expect(client.request({ method: 'tasks/list', params: {} })).rejects.toThrow('Server does not support tasks');
+  // expect: MCP306
+  await expect(client.request({ method: 'tasks/list', params: {} })).rejects.toThrow();
+  // Expected to succeed, whatever the matcher is called.
+  // expect: MCP306
+  await expect(client.request({ method: 'tasks/result', params: {} })).resolves.not.toThrow();
 });
 
 it('never sends tasks/list', async () => {
