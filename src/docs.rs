@@ -92,8 +92,10 @@ const GENERATED_FILES: &str = "A file marked generated in its header (`@generate
 
 const REJECTION_TESTS: &str = "What a test sends only to show that it is refused states the migrated \
      behaviour and is never a finding: an item of a loop whose body asserts a refusal (`for gone in \
-     [\"tasks/list\", \"tasks/result\"] { … assert_eq!(code, -32601) }`), a removed method in a test that asserts \
-     -32601 and a legacy version in one that asserts -32022 (or -32020), the subject of `expect(…).rejects` / \
+     [\"tasks/list\", \"tasks/result\"] { … assert_eq!(code, -32601) }`), a removed method or a legacy version \
+     whose request a test asserts is refused with -32601 or -32022 (or -32020), directly or through the \
+     variables built from it (`let req = …; let resp = handle(req); assert_eq!(body_of(resp)[\"error\"][\"code\"], \
+     -32022)`), the subject of `expect(…).rejects` / \
      `.toThrow()` whose matcher names that refusal (`'Method not found'`, `{ code: -32601 }`) and of \
      `assert!(….is_err())` in a test that asserts it, an argument of a call that `assert!(!…)` requires to be \
      false, and what a negated assertion (`.not.toContain(…)`, `assert_ne!`) says is absent, unless a call in \

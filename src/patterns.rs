@@ -1241,8 +1241,53 @@ fn refused_in_its_test(node: NodeRef<'_>) -> bool {
     let Some(test) = node.ancestors().filter(|a| a.kind() == Kind::Fn).find(|f| test_name(*f).is_some()) else {
         return false;
     };
-    let found = asserted_refusals(test).any(|r| r == wanted);
+    // The refusal must be of what carries the node: a test that gets `ping` answered and
+    // `server/discover` refused does not refuse `ping`.
+    let carriers = carriers(node, test);
+    let about_it = |a: &NodeRef<'_>| {
+        a.contains(node) || a.descendants().any(|d| d.kind() == Kind::Ident && carriers.contains(&d.text()))
+    };
+    let found = test
+        .descendants()
+        .filter(|n| is_positive_assertion(*n))
+        .filter(about_it)
+        .flat_map(|a| std::iter::once(a).chain(a.descendants()).chain(matcher_chain(a)).filter_map(refusal_named))
+        .any(|r| r == wanted);
     found
+}
+
+/// The variables of a test that carry what the statement holding `node` produced: the one its
+/// declaration binds (`let req = ….header(VERSION, "2025-06-18")…`), then, in order, each
+/// declared from one of them (`let resp = handle_post(req).await`, `let body =
+/// from_slice(resp.body())`).
+fn carriers<'t>(node: NodeRef<'t>, test: NodeRef<'t>) -> Vec<&'t str> {
+    let Some(decl) = node.ancestors().take_while(|a| *a != test).find(|a| a.kind() == Kind::Var) else {
+        return Vec::new();
+    };
+    let mut names = bound_names(decl);
+    for var in test.descendants().filter(|v| v.kind() == Kind::Var && v.start() > decl.start()) {
+        let from_carrier = var.value().is_some_and(|init| {
+            std::iter::once(init)
+                .chain(init.descendants())
+                .any(|d| d.kind() == Kind::Ident && names.contains(&d.text()))
+        });
+        if from_carrier {
+            names.extend(bound_names(var));
+        }
+    }
+    names
+}
+
+/// The names a declaration binds: its plain name, or the identifiers of its pattern.
+fn bound_names<'t>(var: NodeRef<'t>) -> Vec<&'t str> {
+    if !var.text().is_empty() {
+        return vec![var.text()];
+    }
+    var.children_with(Role::Pattern)
+        .flat_map(|p| std::iter::once(p).chain(p.descendants()))
+        .filter(|n| n.kind() == Kind::Ident && !n.text().is_empty())
+        .map(|n| n.text())
+        .collect()
 }
 
 /// The refusals the assertions in a subtree check: `assert_eq!(code, -32601)`,

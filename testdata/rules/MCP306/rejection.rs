@@ -72,3 +72,23 @@ async fn a_listing_without_the_capability_fails() {
     let err = call(&json!({ "jsonrpc": "2.0", "id": 8, "method": "tasks/list" })).await.unwrap_err();
     assert!(err.message.contains("does not support tasks"));
 }
+
+#[tokio::test]
+async fn a_legacy_header_is_refused() {
+    // What the refused request carries reaches the assertion through the variables built from it.
+    // ok: MCP204
+    let req = http::Request::builder().header("mcp-protocol-version", "2025-06-18").body(ping_body()).unwrap();
+    let resp = handle_post(req).await;
+    let body: serde_json::Value = serde_json::from_slice(resp.body()).unwrap();
+    assert_eq!(body["error"]["code"], -32022);
+}
+
+#[tokio::test]
+async fn ping_is_answered_and_an_unknown_method_refused() {
+    // The refusal asserted is of another request: the ping is sent and answered.
+    // expect: MCP301
+    let ping = post(&json!({ "jsonrpc": "2.0", "id": 9, "method": "ping" })).await;
+    assert_eq!(ping["result"], json!({}));
+    let unknown = post(&json!({ "jsonrpc": "2.0", "id": 10, "method": "no/such/method" })).await;
+    assert_eq!(unknown["error"]["code"], -32601);
+}

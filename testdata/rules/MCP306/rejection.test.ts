@@ -63,3 +63,20 @@ it('never sends tasks/list', async () => {
   // ok: MCP306
   expect(sent).not.toContainEqual(expect.objectContaining({ method: 'tasks/list' }));
 });
+
+it('answers ping and refuses an unknown method', async () => {
+  // The refusal asserted is of another request: the ping is sent and answered.
+  // expect: MCP301
+  const ping = await post({ jsonrpc: '2.0', id: 5, method: 'ping' });
+  expect(ping.body.result).toEqual({});
+  const unknown = await post({ jsonrpc: '2.0', id: 6, method: 'no/such/method' });
+  expect(unknown.body.error.code).toBe(-32601);
+});
+
+it('refuses a legacy header version', async () => {
+  // ok: MCP204
+  const headers = { 'mcp-protocol-version': '2025-06-18' };
+  const res = await post({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, headers['mcp-protocol-version']);
+  const body = res.body;
+  expect(body.error.code).toBe(-32022);
+});
