@@ -2,7 +2,8 @@
 //!
 //! The spellings are `[[match]]` entries of the rule's document. Two readings are code: a key
 //! or member named `elicitationId` that is a tool's own argument (its input schema, the
-//! `arguments` of a call to it, what its handler reads from them) is not the removed field, and
+//! `arguments` of a call to it, what its handler reads from them) or a key of an object that
+//! has keys the protocol's elicitation structures do not is not the removed field, and
 //! a finding in client code gets the client's hint, not the server's, and is a legacy handler
 //! (a client receives the error and the notification only from 2025 servers).
 
@@ -30,7 +31,7 @@ const ARGUMENT_KEYS: &[&str] = &["arguments", "inputSchema", "input_schema", "pa
 impl Rule for ElicitationComplete {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let before = cx.reported();
-        patterns::check_unless(node, cx, tool_argument);
+        patterns::check_unless(node, cx, |n| tool_argument(n) || another_structure(n));
         // A client that still meets 2025 servers must accept what they send: under `--target
         // dual` that is legacy support, like a handler of a removed request.
         if cx.reported() > before {
@@ -68,6 +69,21 @@ fn tool_argument(node: NodeRef<'_>) -> bool {
         Kind::Member => node.object().is_some_and(handler_arguments),
         _ => false,
     }
+}
+
+/// The keys of the structures that carry `elicitationId`: the URL-mode elicitation params (also
+/// the entries of the `-32042` error's data) and the completion notification's params.
+const ELICITATION_KEYS: &[&str] = &["mode", "message", "url", "elicitationId", "elicitation_id", "_meta", "meta"];
+
+/// Whether a key `elicitationId` sits in an object with a key none of those structures has: it
+/// is another structure that shares the name, such as a tool's own arguments handed to its
+/// handler (`handler({ url, message, elicitationId, errorPath: false })`).
+fn another_structure(node: NodeRef<'_>) -> bool {
+    node.kind() == Kind::Pair
+        && node
+            .parent()
+            .filter(|o| o.kind() == Kind::Object && o.role() != Role::Pattern)
+            .is_some_and(|o| o.children().any(|c| c.kind() == Kind::Pair && !ELICITATION_KEYS.contains(&c.text())))
 }
 
 /// Whether an object literal lies in a tool's schema or arguments: under an `inputSchema` or

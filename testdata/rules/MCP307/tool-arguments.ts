@@ -30,3 +30,13 @@ export function urlParams(url: string) {
   // expect: MCP307
   return { mode: 'url', url, message: 'Sign in', elicitationId: 'e-1' };
 }
+
+// A tool's arguments handed straight to its handler: keys no elicitation structure has show
+// that the object is not the protocol's.
+export async function callHandler(handler: (args: object) => Promise<unknown>) {
+  // ok: MCP307
+  await handler({ url: 'https://example.com', message: 'Open it', elicitationId: 'e-2', errorPath: false });
+  // The protocol's own params, however they are built, still are.
+  // expect: MCP307
+  await handler({ mode: 'url', url: 'https://example.com', message: 'Open it', elicitationId: 'e-3' });
+}

@@ -22,3 +22,15 @@ pub fn url_params(params: &rmcp::model::ElicitRequestUrlParams) -> String {
     // expect: MCP307
     params.elicitation_id.clone()
 }
+
+// A tool's arguments handed straight to its handler: keys no elicitation structure has show
+// that the object is not the protocol's.
+pub fn handler_input() -> serde_json::Value {
+    // ok: MCP307
+    serde_json::json!({ "url": "https://example.com", "elicitationId": "e-2", "errorPath": false })
+}
+
+pub fn url_params_json() -> serde_json::Value {
+    // expect: MCP307
+    serde_json::json!({ "mode": "url", "url": "https://example.com", "message": "m", "elicitationId": "e-3" })
+}
