@@ -80,6 +80,7 @@ const ELICITATION_KEYS: &[&str] = &["mode", "message", "url", "elicitationId", "
 /// handler (`handler({ url, message, elicitationId, errorPath: false })`).
 fn another_structure(node: NodeRef<'_>) -> bool {
     node.kind() == Kind::Pair
+        && matches!(node.text(), "elicitationId" | "elicitation_id")
         && node
             .parent()
             .filter(|o| o.kind() == Kind::Object && o.role() != Role::Pattern)

@@ -40,3 +40,10 @@ export async function callHandler(handler: (args: object) => Promise<unknown>) {
   // expect: MCP307
   await handler({ mode: 'url', url: 'https://example.com', message: 'Open it', elicitationId: 'e-3' });
 }
+
+// Only the field reads so: a registry keyed by method names still names the notification.
+export const handlers = {
+  'notifications/message': null,
+  // expect: MCP307
+  'notifications/elicitation/complete': null,
+};
