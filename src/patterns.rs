@@ -298,12 +298,17 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
 }
 
 /// What a declaration does with a removed message's name, said as such: a type (a union
-/// member, a type alias, an interface field) or a constant names it, it neither sends nor
-/// handles it. Messages of other shapes are kept.
+/// member, a type alias, an interface field), a schema (`method: z.literal('tasks/list')`, the
+/// runtime form of a type) or a constant names it, it neither sends nor handles it. Messages of
+/// other shapes are kept.
 fn restated_for_declarations(at: NodeRef<'_>, message: String) -> String {
     let Some(rest) = message.strip_prefix("sends or handles ") else { return message };
     if at.kind() == Kind::Type || at.ancestors().any(|a| a.kind() == Kind::Type) {
         return format!("a type names {rest}");
+    }
+    if at.role() == Role::Arg && at.parent().is_some_and(|c| c.kind() == Kind::Call && c.call_name() == Some("literal"))
+    {
+        return format!("a schema names {rest}");
     }
     if declares_a_constant(at) {
         return format!("defines a constant for {rest}");

@@ -40,9 +40,11 @@ fn types_and_constants_name_a_removed_message() {
     let ts = "import type { Result } from '@modelcontextprotocol/sdk/types.js';\n\
               export type ClientRequest = ListTasksRequest | CallToolRequest;\n\
               export const LIST = 'tasks/list';\n\
+              export const ResultRequest = z.object({ method: z.literal('tasks/result') });\n\
               export function list(client: { request(r: object): void }) {\n  client.request({ method: 'tasks/list' });\n}\n";
     let found = findings("types.ts", ts);
     assert!(at(&found, ts, "MCP306", "ClientRequest").message.starts_with("a type names `ListTasksRequest`"));
+    assert!(at(&found, ts, "MCP306", "z.literal").message.starts_with("a schema names `tasks/result`"));
     assert!(at(&found, ts, "MCP306", "const LIST").message.starts_with("defines a constant for `tasks/list`"));
     // A message actually sent is still said to be sent or handled.
     assert!(at(&found, ts, "MCP306", "client.request").message.starts_with("sends or handles `tasks/list`"));
