@@ -19,10 +19,30 @@ pub fn explain_text(def: &RuleDef) -> String {
     s
 }
 
+/// What every rule reads across files (the project index, `src/index/`).
+const ACROSS_FILES: &str = "The project's own names are read as what they stand for: a constant, `static`, enum \
+member or member of an `as const` object holding a string, a number or a list of strings, \
+defined in another file, reads as its value wherever it is imported (Rust `use crate::…`, \
+`super::`, `self::`, `pub use` re-exports, glob imports, `mod` files, workspace crates by \
+package name; TypeScript relative imports, `import * as`, barrel re-exports, default exports). \
+The finding names the definition (`through SESSION_HEADER, defined at src/mcp/mod.rs:5`, a \
+SARIF related location), and the definition is reported once. A file of a package that \
+depends on an MCP SDK, or that holds an MCP dispatcher or protocol types, has MCP context even \
+when it imports neither. Not followed: a name by its spelling alone (a local that shadows an \
+import, a same-named constant of an unrelated module or package), a name imported from a \
+package that is not MCP code or from a dependency's sources, values computed at run time \
+(concatenation, `format!`, environment variables) and names a macro generates.";
+
 /// What it catches, why it breaks, how to migrate, the examples and the spec pages.
 fn sections(def: &RuleDef) -> String {
     let m = &def.meta;
     let mut s = format!("## What it catches\n\n{}\n\n", m.what.trim());
+    if !m.builtin && m.languages.iter().any(|l| l != "manifest") {
+        s.push_str(&format!("## Across files\n\n{ACROSS_FILES}\n\n"));
+        if !m.across_files.trim().is_empty() {
+            s.push_str(&format!("{}\n\n", m.across_files.trim()));
+        }
+    }
     s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
     s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
     if !m.migration.trim().is_empty() {

@@ -95,6 +95,7 @@ impl Engine {
             context: &context,
             target: self.target,
             index,
+            asked_index: std::cell::RefCell::new(Vec::new()),
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -139,6 +140,7 @@ impl Engine {
                 }
             }
         }
+        let asked_index = cx.asked_index.take();
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
         // What a test sends only to show it is refused states the migrated behaviour, whichever
         // rule matched it.
@@ -148,6 +150,7 @@ impl Engine {
             crate::era_scope::collapse_schema_copy(&mut out.diagnostics, path, copy);
             out.links.clear();
         }
+        out.asked_index = asked_index;
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
@@ -168,7 +171,7 @@ impl Engine {
 }
 
 /// What one file (or the project pass) produced.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FileOutcome {
     pub diagnostics: Vec<Diagnostic>,
     pub facts: Vec<ProjectFact>,
@@ -180,6 +183,9 @@ pub struct FileOutcome {
     pub links: Vec<crate::index::Link>,
     pub mcp_context: bool,
     pub modern_path: bool,
+    /// What rules asked the project index and its answers (the type names they asked whether
+    /// the project declares): the outcome holds wherever the index answers the same.
+    pub asked_index: Vec<(String, bool)>,
 }
 
 /// What a rule sees of the file it checks.
@@ -191,6 +197,7 @@ pub struct FileCx<'a> {
     pub target: Target,
     /// The project index and this file's place in it (in the pass that has one).
     pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
+    asked_index: std::cell::RefCell<Vec<(String, bool)>>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -205,7 +212,12 @@ impl<'a> FileCx<'a> {
     /// Whether the project declares a type of this name that this file can see (its own
     /// protocol types, not an SDK's).
     pub fn project_declares(&self, name: &str) -> bool {
-        self.index.is_some_and(|(index, file)| index.declares_type(file, name))
+        let answer = self.index.is_some_and(|(index, file)| index.declares_type(file, name));
+        let mut asked = self.asked_index.borrow_mut();
+        if !asked.iter().any(|(n, _)| n == name) {
+            asked.push((name.to_string(), answer));
+        }
+        answer
     }
 
     /// Whether the file speaks MCP (imports an SDK, names protocol methods or transports).

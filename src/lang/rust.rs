@@ -164,7 +164,7 @@ fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[(usize, usize)]
     };
     if !unread.is_empty() {
         if let Ok(mut tree) = parse(&blank(text, unread)) {
-            tree.unread_bodies = u32::try_from(unread.len()).unwrap_or(u32::MAX);
+            tree.unread = unread.to_vec();
             return Ok(tree);
         }
     }
@@ -2514,7 +2514,8 @@ mod tests {
         let text = "fn cold() { let s = \"日本\"; }  fn hot() { h.get(\"mcp-session-id\") }\n";
         let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
         let t = lower_on_stack(&SourceFile::new(text.to_string()), SMALL_STACK, Some(&hits)).unwrap();
-        assert_eq!(t.unread_bodies, 1);
+        assert_eq!(t.unread.len(), 1);
+        assert!(t.unread_at(text.find("日本").unwrap()) && !t.unread_at(text.find("mcp-session-id").unwrap()));
         assert!(t.nodes().all(|n| n.str_value() != Some("日本")));
         let s = find(&t, Kind::Str, "mcp-session-id");
         assert_eq!(slice(text, s), "\"mcp-session-id\"");

@@ -161,6 +161,10 @@ pub struct RuleMeta {
     pub precision: Precision,
     /// Why the rule has its precision: what it matches, and where it can be wrong.
     pub precision_reason: String,
+    /// What this rule reads across files beyond the names every rule resolves (Markdown; see
+    /// [`crate::docs`]).
+    #[serde(default)]
+    pub across_files: String,
     /// Set only on rules whose findings are security findings.
     #[serde(default)]
     pub security: Option<Security>,

@@ -26,6 +26,7 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
 
 unsafe fn libc_memcpy(_d: *mut u8, _s: *const u8, _n: usize) {}
 
+// expect: MCP104
 async fn echo(body: String) -> String {
     body
 }
