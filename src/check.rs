@@ -631,11 +631,27 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
 /// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's
 /// "Target modes"): under `--target dual` their findings flagged `legacy_handler` become notes
 /// when the project also implements the modern path. A flag set by any other rule is ignored.
-pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
+pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303", "MCP306", "MCP307"];
 
 /// The hint of a legacy handler a dual-era project keeps.
 const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
      protocol version on the request), and delete it when the project drops the 2025 era.";
+
+/// The hint of a finding in legacy-gated code under `--target dual`.
+const DUAL_GATED_HINT: &str = "Dual-era: this code is compiled or run only for 2025 peers (a legacy feature, a legacy \
+     module, an era check); keep it there, and delete it when the project drops the 2025 era.";
+
+/// The hint of a finding in a test of legacy support under `--target dual`.
+const DUAL_TEST_HINT: &str = "Dual-era: this test exercises the 2025 path the project keeps for legacy peers; keep it \
+     next to a test of the 2026-07-28 path, and delete it when the project drops the 2025 era.";
+
+/// Rules about features 2026-07-28 removed (sessions, lifecycle, removed methods): what a
+/// dual-era project keeps for legacy peers. The rules about what a modern peer must send
+/// (results, errors, capabilities, tool safety) apply to a test of the modern path too.
+fn removed_feature_area(area: crate::rules::Area) -> bool {
+    use crate::rules::Area;
+    matches!(area, Area::Sessions | Area::Lifecycle | Area::RemovedMethods)
+}
 
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
@@ -660,6 +676,42 @@ fn finish(
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
             d.hint = DUAL_HINT.to_string();
+        }
+        // Code only legacy builds compile, or only legacy peers reach, is the legacy support a
+        // dual-era project keeps: a note in every rule, since the gate is its era check. A
+        // folder or file named for the legacy era says so only next to a modern path.
+        if opts.target == Target::Dual
+            && (d.legacy_gated || (modern_path && crate::era_scope::legacy_path(&d.path)))
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
+            d.hint = DUAL_GATED_HINT.to_string();
+        }
+        // The body of a handler for a removed method serves legacy peers alone: next to a modern
+        // path it is the legacy support the project keeps, whatever rule finds something there.
+        if opts.target == Target::Dual
+            && modern_path
+            && d.in_legacy_handler
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (in a handler only 2025 peers reach: keep it behind the era check)");
+            d.hint = DUAL_HINT.to_string();
+        }
+        // In a dual-era project a test that uses a removed feature tests the legacy support the
+        // project keeps: the change, if any, belongs to the code under test.
+        if opts.target == Target::Dual
+            && modern_path
+            && (d.in_test || crate::test_code::test_path(&d.path))
+            && d.level > Level::Note
+            && registry.get(d.rule).is_some_and(|r| removed_feature_area(r.meta.area))
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (a test of the legacy support kept for 2025 peers behind the era check)");
+            d.hint = DUAL_TEST_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

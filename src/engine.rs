@@ -142,6 +142,14 @@ impl Engine {
         }
         let asked_index = cx.asked_index.take();
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
+        // What a test sends only to show it is refused states the migrated behaviour, whichever
+        // rule matched it.
+        out.diagnostics.retain(|d| !tree.node_at(d.range).is_some_and(crate::patterns::rejected_input));
+        // A copy of a schema is one note, not a finding per line.
+        if let Some(copy) = crate::era_scope::schema_copy(path, tree, source) {
+            crate::era_scope::collapse_schema_copy(&mut out.diagnostics, path, copy);
+            out.links.clear();
+        }
         out.asked_index = asked_index;
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
@@ -253,6 +261,11 @@ impl<'a> FileCx<'a> {
     pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
         let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        let at = self.tree.node_at(range);
+        diag.legacy_gated = at.is_some_and(|n| crate::era_scope::legacy_gated(n, self.source));
+        diag.in_legacy_handler = at.is_some_and(crate::era_scope::in_removed_handler);
+        diag.in_test =
+            at.map_or_else(|| crate::test_code::test_path(self.path), |n| crate::test_code::in_test(n, self.path));
         if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
             diag.message.push_str(&through(origin, self.path));
             diag.related.push(Related {
@@ -266,6 +279,17 @@ impl<'a> FileCx<'a> {
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
         &mut self.out.diagnostics[last]
+    }
+
+    /// How many findings this file has so far (to tell whether a check reported one).
+    pub fn reported(&self) -> usize {
+        self.out.diagnostics.len()
+    }
+
+    /// The last finding reported in this file, to refine it where it stands (a hint that fits
+    /// client code).
+    pub fn last_report(&mut self) -> Option<&mut Diagnostic> {
+        self.out.diagnostics.last_mut()
     }
 
     /// Asks for the facts other files may hold about `name` (a parameter struct defined
@@ -341,6 +365,9 @@ impl ProjectCx<'_> {
             hint: meta.hint.clone(),
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
+            legacy_gated: false,
+            in_legacy_handler: false,
+            in_test: false,
             sends: false,
             suppression: None,
             baseline: None,
@@ -410,6 +437,9 @@ pub fn make_diagnostic(
         hint: meta.hint.clone(),
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
+        legacy_gated: false,
+        in_legacy_handler: false,
+        in_test: false,
         sends: false,
         suppression: None,
         baseline: None,

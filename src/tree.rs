@@ -354,6 +354,23 @@ impl Tree {
     pub fn resolved_count(&self) -> usize {
         self.resolved.len()
     }
+
+    /// The deepest node whose span holds a byte range (where a finding at that range is).
+    pub fn node_at(&self, range: (usize, usize)) -> Option<NodeRef<'_>> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let mut cur = self.root();
+        'down: loop {
+            for c in cur.children() {
+                if c.start() <= range.0 && range.1 <= c.end() && c.end() > c.start() {
+                    cur = c;
+                    continue 'down;
+                }
+            }
+            return Some(cur);
+        }
+    }
 }
 
 /// A handle on one node with navigation.
