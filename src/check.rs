@@ -648,6 +648,14 @@ const DUAL_TEST_HINT: &str = "Dual-era: this test exercises the 2025 path the pr
 /// Rules about features 2026-07-28 removed (sessions, lifecycle, removed methods): what a
 /// dual-era project keeps for legacy peers. The rules about what a modern peer must send
 /// (results, errors, capabilities, tool safety) apply to a test of the modern path too.
+/// Makes a finding of legacy support a dual-era project keeps a note, saying why, with the
+/// hint that fits it.
+fn demote(d: &mut Diagnostic, why: &str, hint: &str) {
+    d.level = Level::Note;
+    d.message.push_str(why);
+    d.hint = hint.to_string();
+}
+
 fn removed_feature_area(area: crate::rules::Area) -> bool {
     use crate::rules::Area;
     matches!(area, Area::Sessions | Area::Lifecycle | Area::RemovedMethods)
@@ -685,9 +693,7 @@ fn finish(
             && !d.rule.starts_with("MCP0")
             && d.level > Level::Note
         {
-            d.level = Level::Note;
-            d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
-            d.hint = DUAL_GATED_HINT.to_string();
+            demote(d, " (legacy-gated: kept for legacy peers behind its era check)", DUAL_GATED_HINT);
         }
         // The body of a handler for a removed method serves legacy peers alone: next to a modern
         // path it is the legacy support the project keeps, whatever rule finds something there.
@@ -697,9 +703,7 @@ fn finish(
             && !d.rule.starts_with("MCP0")
             && d.level > Level::Note
         {
-            d.level = Level::Note;
-            d.message.push_str(" (in a handler only 2025 peers reach: keep it behind the era check)");
-            d.hint = DUAL_HINT.to_string();
+            demote(d, " (in a handler only 2025 peers reach: keep it behind the era check)", DUAL_HINT);
         }
         // In a dual-era project a test that uses a removed feature tests the legacy support the
         // project keeps: the change, if any, belongs to the code under test.
@@ -709,9 +713,7 @@ fn finish(
             && d.level > Level::Note
             && registry.get(d.rule).is_some_and(|r| removed_feature_area(r.meta.area))
         {
-            d.level = Level::Note;
-            d.message.push_str(" (a test of the legacy support kept for 2025 peers behind the era check)");
-            d.hint = DUAL_TEST_HINT.to_string();
+            demote(d, " (a test of the legacy support kept for 2025 peers behind the era check)", DUAL_TEST_HINT);
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

@@ -175,13 +175,7 @@ fn uses_of_stores(
         let message = format!("works a `{store}` ({}:{}), a store whose {}", m.path, m.def.start.line, doing.message);
         let mut d = make_diagnostic(&def.meta, path, source, at.focus(), message);
         d.legacy_handler = doing.legacy_handler;
-        d.related.push(Related {
-            path: m.path.to_string(),
-            start: m.def.start,
-            end: m.def.start,
-            range: m.def.range,
-            message: format!("`{}` is defined here", m.def.name),
-        });
+        d.related.push(defined_here(&m));
         out.push(d);
     }
     out
@@ -216,16 +210,21 @@ pub fn calls_to_doers(
         d.legacy_handler = doing.legacy_handler;
         // A function that calls a wrapper is a wrapper too, when its name says so.
         d.sends = true;
-        d.related.push(Related {
-            path: m.path.to_string(),
-            start: m.def.start,
-            end: m.def.start,
-            range: m.def.range,
-            message: format!("`{}` is defined here", m.def.name),
-        });
+        d.related.push(defined_here(&m));
         out.push(d);
     }
     out
+}
+
+/// The definition a finding reached through the index, as its related location.
+fn defined_here(m: &Meaning<'_>) -> Related {
+    Related {
+        path: m.path.to_string(),
+        start: m.def.start,
+        end: m.def.start,
+        range: m.def.range,
+        message: format!("`{}` is defined here", m.def.name),
+    }
 }
 
 /// The function of the project a call calls: a path or name resolved through the index, or a
