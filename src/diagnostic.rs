@@ -40,6 +40,8 @@ pub struct Diagnostic {
     /// Other places that explain the finding: the definition of a constant the code uses
     /// (SARIF `relatedLocations`).
     pub related: Vec<Related>,
+    /// The edits that fix the finding, where the rule knows them.
+    pub fix: Option<crate::fix::Fix>,
 }
 
 /// A place that explains a finding.
@@ -70,6 +72,11 @@ impl Diagnostic {
 
     pub fn with_hint(&mut self, hint: impl Into<String>) -> &mut Self {
         self.hint = hint.into();
+        self
+    }
+
+    pub fn with_fix(&mut self, fix: crate::fix::Fix) -> &mut Self {
+        self.fix = Some(fix);
         self
     }
 

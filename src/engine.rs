@@ -373,6 +373,7 @@ impl ProjectCx<'_> {
             baseline: None,
             fingerprint: fingerprint(&meta.id, path, snippet),
             related: Vec::new(),
+            fix: None,
         };
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
@@ -445,6 +446,7 @@ pub fn make_diagnostic(
         baseline: None,
         fingerprint: fingerprint(&meta.id, path, &normalized(source.slice(range.0, range.1))),
         related: Vec::new(),
+        fix: None,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod discover;
 pub mod docs;
 pub mod engine;
 pub mod era_scope;
+pub mod fix;
 pub mod index;
 pub mod lang;
 pub mod manifest;

@@ -267,6 +267,7 @@ fn about(meta: &'static RuleMeta, path: &str, s: &Suppression, message: String) 
         baseline: None,
         fingerprint: fingerprint(&meta.id, path, &s.snippet),
         related: Vec::new(),
+        fix: None,
     }
 }
 

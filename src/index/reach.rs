@@ -121,6 +121,7 @@ fn at(template: &Diagnostic, def: Meaning<'_>, message: String, from: &str, from
         }],
         suppression: None,
         baseline: None,
+        fix: None,
         fingerprint: fingerprint(template.rule, def.path, &def.def.name),
         ..template.clone()
     }

@@ -65,6 +65,25 @@ impl Area {
     }
 }
 
+/// Whether a fix keeps the behaviour the code intended (see [`crate::fix`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// The recommended migration, but it changes behaviour: applied with `--unsafe-fixes`.
+    Unsafe,
+    /// Keeps the intended behaviour: applied with `--fix`.
+    Safe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
 /// How often a rule's findings are right (SARIF `properties.precision`, which code scanning
 /// sorts and filters by). Each document says why its rule has its precision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -165,6 +184,13 @@ pub struct RuleMeta {
     /// [`crate::docs`]).
     #[serde(default)]
     pub across_files: String,
+    /// The rule fixes (some of) its findings: `safe` when every fix it offers keeps the
+    /// intended behaviour, `unsafe` when some change it (see [`crate::fix`]).
+    #[serde(default)]
+    pub fix: Option<Applicability>,
+    /// What the fix does, in one line; required with `fix`.
+    #[serde(default)]
+    pub fix_summary: String,
     /// Set only on rules whose findings are security findings.
     #[serde(default)]
     pub security: Option<Security>,
@@ -217,6 +243,9 @@ impl RuleMeta {
     /// What is wrong with the document's tags, precision and security fields, if anything.
     pub fn metadata_problems(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if self.fix.is_some() == self.fix_summary.trim().is_empty() {
+            out.push("`fix` and `fix_summary` go together".to_string());
+        }
         for t in &self.tags {
             if !TOPIC_TAGS.iter().any(|(k, _)| k == t) {
                 out.push(format!("tag `{t}` is not one of the topic tags (TOPIC_TAGS in src/rules/meta.rs)"));
