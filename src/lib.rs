@@ -28,6 +28,7 @@ pub mod report;
 pub mod results;
 pub mod root;
 pub mod rules;
+pub mod schema;
 pub mod source;
 pub mod suggest;
 pub mod suppress;
