@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# crates.io: `cargo publish --dry-run --locked` packs the crate and builds it from the package;
+# the package must hold the sources, the rule documents and the licences, and no test corpus or
+# fuzz artefact. Then `cargo install --path` of the unpacked package installs the binary that
+# build made (a debug build: CI builds no second fat-LTO release), which checks the example.
+# npm.sh and pre-commit.sh put that binary in their packages.
+#
+# The verification build of the package shares its build-script fingerprint with the
+# workspace's (cargo hashes both alike), so a workspace build after it compiles the crate again:
+# run.sh builds the wheel (pip.sh) first, from what `cargo test` left.
+set -euo pipefail
+# shellcheck source=tests/packaging/common.sh
+source "$(dirname "$0")/common.sh"
+dir=$WORK/cargo
+fresh "$dir"
+cd "$ROOT"
+
+# The clean-tree check belongs to the real publish (release.yml), not to this dry run.
+expect 0 cargo publish --dry-run --locked --allow-dirty
+packaged=$(grep -o -E 'Packaged .*' <<<"$OUT") || fail "cargo publish printed no package size: $OUT"
+echo "crate: $packaged"
+
+list=$(cargo package --list --locked --allow-dirty 2>/dev/null)
+rules_in_repo=$(find rules -maxdepth 1 -name '*.toml' | wc -l)
+rules_packed=$(grep -c '^rules/.*\.toml$' <<<"$list")
+[ "$rules_in_repo" -gt 0 ] && [ "$rules_packed" -eq "$rules_in_repo" ] ||
+  fail "the package holds $rules_packed of the $rules_in_repo rule documents"
+for file in Cargo.toml Cargo.lock build.rs src/main.rs src/lib.rs README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE; do
+  grep -qx "$file" <<<"$list" || fail "the package lacks $file"
+done
+if leaked=$(grep -E '^(tests|testdata|fuzz|examples|npm|action|scripts|docs|\.github)/' <<<"$list"); then
+  fail "the package holds files it must not: $leaked"
+fi
+
+# The build the dry run verified, installed as `cargo install` does; nothing is compiled again.
+package=$ROOT/target/package/mcpshift-$VERSION
+CARGO_TARGET_DIR=$ROOT/target expect 0 cargo install --locked --debug --path "$package" --root "$dir/root"
+expect 0 "$dir/root/bin/mcpshift" --version
+[ "$OUT" = "mcpshift $VERSION" ] || fail "--version printed: $OUT"
+reference=$(reference_summary)
+cd "$EXAMPLE"
+expect 1 "$dir/root/bin/mcpshift" check .
+[ "$(summary "$OUT")" = "$reference" ] || fail "the package's mcpshift printed: $(summary "$OUT"), not: $reference"
+echo "cargo install from the package: $reference"
