@@ -1,4 +1,4 @@
-//! The command line: `check`, `rules`, `explain`, `init`, `completions`, `man`.
+//! The command line: `check`, `rules`, `explain`, `probe`, `init`, `completions`, `man`.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -41,6 +41,15 @@ pub enum Command {
         /// Rule id (MCP102) or name (session-id-header).
         rule: String,
     },
+    /// Ask a running server which protocol era it speaks, and check its migration from outside.
+    #[command(
+        after_help = "Requests sent: server/discover, initialize, an unknown method (only to a server that answers \
+server/discover) and, over HTTP, GET and DELETE on the endpoint. Never tools/call, nor any other request with \
+side effects.\n\nExit codes: 0 the server passes --fail-on and no check failed; 1 it does not; 2 no MCP server \
+answered (or a usage error); 130 interrupted.",
+        override_usage = "mcpshift probe [OPTIONS] <URL>\n       mcpshift probe [OPTIONS] -- <COMMAND>..."
+    )]
+    Probe(Box<crate::probe::ProbeArgs>),
     /// Write a commented mcpshift.toml for the project in a folder (and a GitHub workflow).
     Init {
         /// The project's folder.
@@ -219,6 +228,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Check(args) => run_check(*args),
         Command::Rules { format } => list_rules(format),
         Command::Explain { rule } => explain(&rule),
+        Command::Probe(args) => crate::probe::run(*args),
         Command::Init { path, github } => init(&path, github),
         Command::Completions { shell } => completions(shell),
         Command::Man { command, out_dir } => man(command.as_deref(), out_dir.as_deref()),

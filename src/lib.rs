@@ -25,6 +25,7 @@ pub mod manpage;
 pub mod packages;
 pub mod patterns;
 pub mod prefilter;
+pub mod probe;
 pub mod project;
 pub mod report;
 pub mod results;

@@ -1,6 +1,8 @@
 //! `mcpshift man`: manual pages in roff, generated from the command-line definitions, so they
 //! never disagree with `--help`. One page per command, as git and cargo have them:
 //! `mcpshift(1)` lists the commands, `mcpshift-check(1)` documents every option of `check`.
+//! A character outside ASCII in a help text (an ellipsis, an arrow) is written as groff's
+//! escape for it, `\[u2026]`: troff reads its input as Latin-1 and would print the UTF-8 bytes.
 
 use std::io::Write;
 use std::path::Path;
@@ -31,9 +33,23 @@ pub fn page(command_name: Option<&str>) -> Result<Vec<u8>, String> {
             }
         },
     };
+    render(clap_mangen::Man::new(cmd))
+}
+
+/// A page in roff, in ASCII.
+fn render(man: clap_mangen::Man) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(cmd).render(&mut out).map_err(|e| format!("cannot render the manual page: {e}"))?;
-    Ok(out)
+    man.render(&mut out).map_err(|e| format!("cannot render the manual page: {e}"))?;
+    let text = String::from_utf8_lossy(&out);
+    let mut ascii = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            ascii.push(c);
+        } else {
+            ascii.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    Ok(ascii.into_bytes())
 }
 
 /// Writes every page (`mcpshift.1`, `mcpshift-check.1`, …) into `dir`, for packagers; returns
@@ -46,12 +62,25 @@ pub fn write_all(dir: &Path) -> Result<Vec<String>, String> {
     for page in pages {
         let man = clap_mangen::Man::new(page);
         let file = dir.join(man.get_filename());
-        let mut out = Vec::new();
-        man.render(&mut out).map_err(|e| format!("cannot render {}: {e}", file.display()))?;
+        let out = render(man)?;
         std::fs::File::create(&file)
             .and_then(|mut f| f.write_all(&out))
             .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
         written.push(file.display().to_string());
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn characters_outside_ascii_are_groff_escapes() {
+        let cmd = clap::Command::new("x").about("one \u{2026} two \u{2192} three");
+        let page = match super::render(clap_mangen::Man::new(cmd)) {
+            Ok(p) => String::from_utf8_lossy(&p).into_owned(),
+            Err(e) => panic!("{e}"),
+        };
+        assert!(page.is_ascii(), "{page}");
+        assert!(page.contains("one \\[u2026] two \\[u2192] three"), "{page}");
+    }
 }

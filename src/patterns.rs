@@ -26,6 +26,7 @@ fn kinds_of(what: What) -> &'static [Kind] {
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
         What::Implements | What::Declares => &[Kind::Container],
+        What::Declaration => &[Kind::Fn, Kind::Field, Kind::Var, Kind::Param],
         // The module: constants branched on are found in one pass over the file.
         What::Number => &[Kind::Num, Kind::Module],
     }
@@ -80,7 +81,7 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
         let names: &'static [String] = match p.what {
             What::String | What::Method => &p.values,
             What::Ident | What::Call | What::Fn | What::Key | What::Declares => &p.names,
-            What::Implements | What::Number => &[],
+            What::Implements | What::Number | What::Declaration => &[],
         };
         for k in kinds_of(p.what) {
             let (Some(slot), Ok(i)) = (out.get_mut(*k as usize), u16::try_from(i)) else { continue };
@@ -375,6 +376,18 @@ fn names_the_method(name: &str, method: &str) -> bool {
             m == w || (w.len() >= 4 && m.starts_with(w.as_str())) || (m.len() >= 4 && w.starts_with(m.as_str()))
         })
     })
+}
+
+/// Whether a name's words say a phrase: its words in order, others allowed between them
+/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
+fn says_phrase(words: &[String], phrase: &str) -> bool {
+    let mut want = phrase.split_whitespace().peekable();
+    for w in words {
+        if want.peek().is_some_and(|p| p == w) {
+            want.next();
+        }
+    }
+    want.peek().is_none()
 }
 
 /// Whether a type name stands where a value of it is built: a struct literal, `T::new(…)`,
@@ -673,6 +686,38 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 let object = node.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
                 let call = object.parent().filter(|c| c.kind() == Kind::Call)?;
                 if !call.call_name().is_some_and(|n| one_of(&p.in_call, n, p.ignore_case)) {
+                    return None;
+                }
+            }
+            Some((node, node.text().to_string()))
+        }
+        What::Declaration => {
+            let kind = match node.kind() {
+                Kind::Fn => "fn",
+                Kind::Field => "field",
+                Kind::Var => "var",
+                Kind::Param => "param",
+                _ => return None,
+            };
+            let name = node.text().trim_start_matches(['#', '_']);
+            if name.is_empty() || (!p.declarations.is_empty() && !p.declarations.iter().any(|d| d == kind)) {
+                return None;
+            }
+            let words = name_words(name);
+            if !p.phrases.iter().any(|phrase| says_phrase(&words, phrase)) {
+                return None;
+            }
+            if !p.of_type.is_empty() {
+                let types: Vec<&str> = node
+                    .children()
+                    .filter(|c| c.role() == Role::Type || c.kind() == Kind::Param)
+                    .flat_map(|c| std::iter::once(c).chain(c.descendants()))
+                    .filter(|t| t.kind() == Kind::Type)
+                    .map(|t| t.text())
+                    .collect();
+                if !types.iter().any(|t| p.of_type.iter().any(|w| w == t))
+                    || (!p.in_type.is_empty() && !types.iter().any(|t| p.in_type.iter().any(|w| w == t)))
+                {
                     return None;
                 }
             }
@@ -1008,6 +1053,34 @@ pub fn in_test_of_absence(node: NodeRef<'_>, value: &str) -> bool {
         before.iter().any(|&i| i < start && start - i <= IGNORED_WINDOW)
             || after.iter().any(|&i| i > end && i - end <= IGNORED_WINDOW)
     })
+}
+
+/// Whether a node is test code: inside a test function (`#[test]`, `#[tokio::test]`, an
+/// `it(…)`/`test(…)` callback), a `#[cfg(test)]` module, or a file named as a test
+/// (`tests/…`, `…_test.rs`, `tests.rs`, `….test.ts`, `….spec.ts`).
+pub fn in_test_code(node: NodeRef<'_>) -> bool {
+    node.ancestors().any(|a| match a.kind() {
+        Kind::Fn => test_name(a).is_some(),
+        Kind::Other if a.has_flag(flags::MODULE) => {
+            a.text() == "tests"
+                || a.children_with(Role::Attr)
+                    .any(|at| at.text() == "cfg" && at.descendants().any(|d| d.is_ident("test")))
+        }
+        _ => false,
+    })
+}
+
+/// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
+/// `….spec.ts`, `__tests__/…`).
+pub fn is_test_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with("tests/")
+        || path.contains("/tests/")
+        || path.contains("__tests__/")
+        || name == "tests.rs"
+        || name.ends_with("_tests.rs")
+        || name.ends_with("_test.rs")
+        || [".test.", ".spec."].iter().any(|m| name.contains(m))
 }
 
 /// The name of a test: a Rust `#[test]` / `#[tokio::test]` function's, or the description of
@@ -1412,7 +1485,7 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
         (Role::Value, Kind::Pair) if parent.text() == "method" => {
             let Some(object) = parent.parent().filter(|o| o.kind() == Kind::Object) else { return false };
             let message = message_expression(object);
-            if reaches_send_call(message) {
+            if reaches_send_call(message) || is_outgoing_request(object, message) {
                 return true;
             }
             // `const request = { method: … }; … extra.sendRequest(request, …)`
@@ -1428,6 +1501,42 @@ pub fn is_method_sent(node: NodeRef<'_>) -> bool {
         }
         _ => false,
     }
+}
+
+/// A whole JSON-RPC request built in place (`{"jsonrpc": "2.0", "id": id, "method": …}`) that
+/// is not handed to a receiving call (`onmessage`, `handle…`, `dispatch…`): a request with
+/// its own id exists to be sent, whatever carries it (a broadcast channel, an SSE writer).
+fn is_outgoing_request(object: NodeRef<'_>, message: NodeRef<'_>) -> bool {
+    let keys: Vec<&str> = object.keys().collect();
+    if !(keys.contains(&"jsonrpc") && keys.contains(&"id")) {
+        return false;
+    }
+    let received_by = |call: NodeRef<'_>| {
+        let name = call.call_name().unwrap_or_default();
+        name.starts_with("expect")
+            || name_words(name).iter().any(|w| {
+                matches!(w.as_str(), "onmessage" | "on" | "handle" | "dispatch" | "process" | "receive" | "parse")
+            })
+    };
+    let mut cur = message;
+    while let Some(p) = cur.parent() {
+        match p.kind() {
+            Kind::Call if cur.role() == Role::Arg => return !received_by(p),
+            // `const request = {…}; handle(request)`: where the variable goes decides.
+            Kind::Var if cur.role() == Role::Init && !p.text().is_empty() => {
+                let name = p.text();
+                let scope = p.enclosing(Kind::Fn).unwrap_or_else(|| p.tree().root());
+                return !scope.descendants().any(|n| {
+                    n.is_ident(name)
+                        && n.role() == Role::Arg
+                        && n.parent().is_some_and(|c| c.kind() == Kind::Call && received_by(c))
+                });
+            }
+            Kind::Fn | Kind::Module => return true,
+            _ => cur = p,
+        }
+    }
+    true
 }
 
 /// The expression a message object stands as: itself, or the `json!` macro that wraps it.

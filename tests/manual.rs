@@ -32,7 +32,7 @@ fn bash_completions(words: &[&str]) -> Vec<String> {
 #[test]
 fn bash_completes_commands_options_and_their_values() {
     let commands = bash_completions(&["mcpshift", ""]);
-    for c in ["check", "rules", "explain", "init", "completions", "man"] {
+    for c in ["check", "rules", "explain", "probe", "init", "completions", "man"] {
         assert!(commands.contains(&c.to_string()), "{c} not offered: {commands:?}");
     }
     assert_eq!(bash_completions(&["mcpshift", "check", "--fail-"]), ["--fail-on"]);
@@ -56,7 +56,7 @@ fn every_shell_gets_a_script() {
 fn man_pages_document_every_command_and_option() {
     let top = stdout(&run_in(&repo(), &["man"]));
     assert!(top.contains(".TH mcpshift 1"), "{top}");
-    for command in ["check", "rules", "explain", "init", "completions", "man"] {
+    for command in ["check", "rules", "explain", "probe", "init", "completions", "man"] {
         assert!(top.contains(&format!("mcpshift\\-{command}(1)")), "{command} is not listed:\n{top}");
     }
     let check = stdout(&run_in(&repo(), &["man", "check"]));
@@ -88,11 +88,16 @@ fn man_out_dir_writes_one_page_per_command_that_groff_reads() {
         "mcpshift-explain.1",
         "mcpshift-init.1",
         "mcpshift-man.1",
+        "mcpshift-probe.1",
         "mcpshift-rules.1",
         "mcpshift.1",
     ];
     assert_eq!(files, expected);
     assert_eq!(p.read("man1/mcpshift-check.1").as_bytes(), run_in(&repo(), &["man", "check"]).stdout.as_slice());
+    // troff reads Latin-1: a character outside ASCII is written as its groff escape.
+    for file in expected {
+        assert!(p.read(&format!("man1/{file}")).is_ascii(), "{file} is not ASCII");
+    }
     // Where groff is installed (it comes with man), the pages render without a warning.
     if Command::new("groff").arg("-v").output().is_ok_and(|o| o.status.success()) {
         for file in expected {

@@ -74,10 +74,12 @@ impl Builder<'_> {
                     scope.push(item.text().to_string());
                     for member in item.children() {
                         match member.kind() {
-                            // Enum discriminants: `Code = -32002`.
+                            // Enum discriminants: `Code = -32002`; struct fields and their types.
                             Kind::Field => {
                                 if let Some(value) = member.child(Role::Init).and_then(rust_value) {
                                     self.def(member, member.text(), scope, DefKind::Const(value));
+                                } else if let Some(types) = field_types(member) {
+                                    self.def(member, member.text(), scope, DefKind::Field { types });
                                 }
                             }
                             // Trait methods and associated constants with defaults.
@@ -140,10 +142,13 @@ impl Builder<'_> {
                     let scope = vec![owner];
                     for member in item.children() {
                         match member.kind() {
-                            // Enum members and static class properties with a literal value.
+                            // Enum members and static class properties with a literal value;
+                            // typed properties.
                             Kind::Field => {
                                 if let Some(value) = member.child(Role::Init).map(ts_unwrapped).and_then(ts_value) {
                                     self.def(member, member.text(), &scope, DefKind::Const(value));
+                                } else if let Some(types) = field_types(member) {
+                                    self.def(member, member.text(), &scope, DefKind::Field { types });
                                 }
                             }
                             Kind::Fn => self.def(member, member.text(), &scope, DefKind::Fn { params: params(member) }),
@@ -181,6 +186,19 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// The type names a field's declared type mentions (a constructor call's class for a TS
+/// property `x = new Store()`).
+fn field_types(field: NodeRef<'_>) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(t) = field.child(Role::Type) {
+        out.extend(crate::patterns::type_names(t).into_iter().filter(|n| !n.is_empty()).map(String::from));
+    }
+    if let Some(init) = field.child(Role::Init).filter(|i| i.kind() == Kind::Call && i.has_flag(flags::NEW)) {
+        out.extend(init.callee().map(|c| c.text().to_string()));
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Parameters of a function, `self` not counted.

@@ -30,6 +30,7 @@ pub fn mark_doers(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]
         let Some(name) = function_name_span(f) else { continue };
         by_fn.entry(name).or_default().push(d);
     }
+    mark_stores(index, tree, diagnostics);
     for (range, found) in by_fn {
         let first = found[0];
         if found.iter().any(|d| d.rule != first.rule) {
@@ -45,6 +46,147 @@ pub fn mark_doers(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]
     }
 }
 
+/// Rules whose finding on a field makes its struct or class a store of that state: a type
+/// that holds per-session state is per-session state wherever it is used.
+const STORE_RULES: &[&str] = &["MCP101"];
+
+/// Marks the structs and classes of a file that exist to hold what a rule reports on one of
+/// their fields (`struct SseSessionRegistry { sessions: DashMap<Uuid, SseSession> }`): a type
+/// named for it (session, store, registry, multiplexer, manager, tracker) or small enough that
+/// the field is what it is for.
+fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
+    const STORE_WORDS: &[&str] = &["session", "sessions", "store", "registry", "multiplexer", "manager", "tracker"];
+    const SMALL: usize = 4;
+    for d in diagnostics.iter().filter(|d| STORE_RULES.contains(&d.rule)) {
+        let field = tree.nodes().find(|n| n.kind() == Kind::Field && n.name_span() == Some(d.range));
+        let Some(container) = field
+            .and_then(|f| f.parent())
+            .filter(|c| c.kind() == Kind::Container && !c.has_flag(crate::tree::flags::IMPL))
+        else {
+            continue;
+        };
+        let fields = container.children().filter(|c| c.kind() == Kind::Field).count();
+        let named = crate::patterns::name_words(container.text()).iter().any(|w| STORE_WORDS.contains(&w.as_str()));
+        if !(named || fields <= SMALL) {
+            continue;
+        }
+        let Some(range) = container.name_span() else { continue };
+        if let Some(def) = index.defs.iter_mut().find(|x| x.range == range && x.does.is_none()) {
+            def.does = Some(Doing {
+                rule: d.rule.to_string(),
+                message: strip_through(&d.message).to_string(),
+                legacy_handler: d.legacy_handler,
+            });
+        }
+    }
+}
+
+/// Where code works a store, rather than only naming its type or passing it on: it builds
+/// one (`SseSessionRegistry::new(…)`, `new SessionStore()`), or calls one of the store type's
+/// methods on a parameter or variable declared with the type (`registry.evict_stale(ttl)`), or
+/// on a field that holds one (`ctx.sse_registry.pre_register(id)`,
+/// `state.multiplexer.remove_session(id)`). The node returned is the place to report; the
+/// string is the store type. A test that builds or drives a store is not a place to change.
+fn works_store<'t, 'i>(n: NodeRef<'t>, path: &str, index: &'i ProjectIndex) -> Option<(NodeRef<'t>, String)> {
+    if crate::patterns::in_test_code(n) || crate::patterns::is_test_file(path) {
+        return None;
+    }
+    // One of the store's methods, keyed by a session: an argument names a session id (`sid`,
+    // `session_id`, `&id`), or the method is named for sessions (`remove_session`).
+    let calls_method_of = |call: NodeRef<'t>, store: &str| {
+        let Some(m) = call.call_name() else { return false };
+        let keyed = crate::patterns::name_words(m).iter().any(|w| w.starts_with("session"))
+            || call.args().any(|a| {
+                crate::patterns::see_through(a).path_segments().last().is_some_and(|s| {
+                    let w = crate::patterns::name_words(s);
+                    w.iter().any(|x| x == "session" || x == "sid")
+                        || (w.last().is_some_and(|x| x == "id") && w.len() <= 2)
+                })
+            });
+        keyed && index.methods_of(store).contains(&m)
+    };
+    match n.kind() {
+        // `T::new(…)` / `new T(…)`: the type builds a store.
+        Kind::Ident | Kind::Member if index.declares_store(n.text()) => {
+            let p = n.parent()?;
+            let builds = (p.kind() == Kind::Member
+                && p.has_flag(crate::tree::flags::STATIC_PATH)
+                && n.role() == Role::Object
+                && p.role() == Role::Callee)
+                || (p.kind() == Kind::Call && p.has_flag(crate::tree::flags::NEW) && n.role() == Role::Callee);
+            builds.then(|| (n, n.text().to_string()))
+        }
+        // `x.sse_registry.pre_register(id)`: a field that holds a store, receiving one of its
+        // methods.
+        Kind::Member if n.role() == Role::Object => {
+            let call = n.parent().filter(|m| m.role() == Role::Callee)?.parent().filter(|c| c.kind() == Kind::Call)?;
+            let store = index.field_holds(n.text()).into_iter().find(|t| calls_method_of(call, t))?;
+            Some((call, store.to_string()))
+        }
+        // `registry: Arc<T>` whose holder gets one of T's methods in its function.
+        Kind::Type if index.declares_store(n.text()) => {
+            let decl = n.ancestors().find(|a| matches!(a.kind(), Kind::Param | Kind::Var))?;
+            let name = decl.text();
+            let scope = decl.enclosing(Kind::Fn)?;
+            if name.is_empty() {
+                return None;
+            }
+            let call = scope.descendants().find(|c| {
+                c.kind() == Kind::Call
+                    && c.receiver().is_some_and(|r| crate::patterns::see_through(r).is_ident(name))
+                    && calls_method_of(*c, n.text())
+            })?;
+            Some((call, n.text().to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Uses of a store type the index marked (see [`mark_stores`]) where code works the store
+/// (see [`works_store`]), once per line.
+fn uses_of_stores(
+    engine: &Engine,
+    index: &ProjectIndex,
+    file: usize,
+    path: &str,
+    source: &SourceFile,
+    tree: &Tree,
+) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut lines: Vec<(u32, &str)> = Vec::new();
+    for n in tree.nodes().filter(|n| matches!(n.kind(), Kind::Type | Kind::Ident | Kind::Member)) {
+        let name = n.text();
+        if name.is_empty() || !index.is_doer(name) {
+            continue;
+        }
+        // The type's own definition and impls are reported where they are.
+        if n.ancestors().any(|a| a.kind() == Kind::Container && a.text() == name) {
+            continue;
+        }
+        let Some((at, store)) = works_store(n, path, index) else { continue };
+        let Some(m) = index.store_named(file, &store) else { continue };
+        let Some(doing) = &m.def.does else { continue };
+        let Some(def) = engine.rules.iter().find(|r| r.meta.id == doing.rule) else { continue };
+        let line = source.position(at.start()).line;
+        if lines.contains(&(line, def.meta.id.as_str())) {
+            continue;
+        }
+        lines.push((line, def.meta.id.as_str()));
+        let message = format!("works a `{store}` ({}:{}), a store whose {}", m.path, m.def.start.line, doing.message);
+        let mut d = make_diagnostic(&def.meta, path, source, at.focus(), message);
+        d.legacy_handler = doing.legacy_handler;
+        d.related.push(Related {
+            path: m.path.to_string(),
+            start: m.def.start,
+            end: m.def.start,
+            range: m.def.range,
+            message: format!("`{}` is defined here", m.def.name),
+        });
+        out.push(d);
+    }
+    out
+}
+
 /// The findings of the calls in `tree` that call a function the index says does a removed
 /// thing.
 pub fn calls_to_doers(
@@ -55,7 +197,7 @@ pub fn calls_to_doers(
     source: &SourceFile,
     tree: &Tree,
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out = uses_of_stores(engine, index, file, path, source, tree);
     for call in tree.nodes().filter(|n| n.kind() == Kind::Call) {
         let Some(callee) = call.callee() else { continue };
         let name = callee.text();

@@ -41,6 +41,9 @@ pub enum DefKind {
     Fn { params: usize },
     /// A struct, class, enum, trait or interface.
     Type,
+    /// A field of a struct or class, with the type names its type mentions
+    /// (`registry: Arc<SseSessionRegistry>` → `Arc`, `SseSessionRegistry`).
+    Field { types: Vec<String> },
 }
 
 /// A name a file defines.

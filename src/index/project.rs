@@ -230,10 +230,85 @@ impl ProjectIndex {
                 doers.entry(d.name.clone()).or_default().insert(self.package_of[i]);
             }
         }
+        // The fields that hold a store are names to look for too.
+        let stores: BTreeSet<String> = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| d.kind == DefKind::Type && d.does.is_some())
+            .map(|d| d.name.clone())
+            .collect();
+        for (i, f) in self.files.iter().enumerate() {
+            for d in f.iter().flat_map(|f| &f.defs) {
+                if let DefKind::Field { types } = &d.kind {
+                    if types.iter().any(|t| stores.contains(t)) {
+                        doers.entry(d.name.clone()).or_default().insert(self.package_of[i]);
+                    }
+                }
+            }
+        }
         let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
         new.sort();
         self.doers = doers;
         new
+    }
+
+    /// The store types (types that do a removed thing, see `calls::mark_stores`) a field of
+    /// this name holds somewhere in the project.
+    pub fn field_holds(&self, field: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for f in self.files.iter().flatten() {
+            for d in
+                f.defs.iter().filter(|d| d.name.trim_start_matches(['#', '_']) == field.trim_start_matches(['#', '_']))
+            {
+                if let DefKind::Field { types } = &d.kind {
+                    out.extend(types.iter().map(String::as_str).filter(|t| self.is_doer(t)));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether a store type of this name (see `calls::mark_stores`) is declared.
+    pub fn declares_store(&self, name: &str) -> bool {
+        self.files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .any(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())
+    }
+
+    /// The store type of this name that `file` can see.
+    pub fn store_named(&self, file: usize, name: &str) -> Option<Meaning<'_>> {
+        let from = self.package_of(file);
+        self.files.iter().enumerate().find_map(|(f, index)| {
+            let def =
+                index.as_ref()?.defs.iter().find(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())?;
+            let visible = match (from, self.package_of(f)) {
+                (Some(a), Some(b)) => self.packages.sees(a, b),
+                (None, None) => true,
+                _ => false,
+            };
+            visible.then(|| Meaning { def, path: self.path(f), file: f })
+        })
+    }
+
+    /// The names of the methods the project defines for a type (in its impls or class).
+    pub fn methods_of(&self, owner: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| matches!(d.kind, DefKind::Fn { .. }) && d.scope.last().map(String::as_str) == Some(owner))
+            .map(|d| d.name.as_str())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Whether some function of the project named `name` does a removed thing.
@@ -575,6 +650,15 @@ impl ProjectIndex {
     ) -> Option<Meaning<'_>> {
         let mut all = self.functions_of(file, owner, name, args);
         (all.len() == 1).then(|| all.pop()).flatten()
+    }
+
+    /// What a type name means in `file` (a Rust path through its imports, or a TypeScript
+    /// name through its imports).
+    pub fn rust_or_ts_name(&self, file: usize, node: crate::tree::NodeRef<'_>) -> Option<Meaning<'_>> {
+        match self.file(file).and_then(|f| f.lang) {
+            Some(crate::tree::Lang::Rust) => self.rust_path(file, &[], &[node.text()]),
+            _ => self.ts_export(file, node.text(), 0).or_else(|| self.ts_imported(file, node.text())),
+        }
     }
 
     // -- TypeScript ---------------------------------------------------------------------------

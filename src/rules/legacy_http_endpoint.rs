@@ -548,11 +548,18 @@ fn is_http_method_expr(node: NodeRef<'_>) -> bool {
     if node.kind() == Kind::Call {
         return node.call_name() == Some("method") && node.receiver().is_some_and(names_request);
     }
-    // `const method = request.method; if (method === 'GET')`
+    // `const method = request.method; if (method === 'GET')`, `let method = req.method().clone();`
     if node.kind() == Kind::Ident {
-        return patterns::declaration_of(node)
-            .and_then(|d| d.child(Role::Init))
-            .is_some_and(|init| init.kind() == Kind::Member && init.text() == "method" && init.object().is_some_and(names_request));
+        return patterns::declaration_of(node).and_then(|d| d.child(Role::Init)).is_some_and(|init| {
+            let mut init = init;
+            while init.kind() == Kind::Call && matches!(init.call_name(), Some("clone" | "as_str" | "to_owned")) {
+                match init.receiver() {
+                    Some(r) => init = r,
+                    None => return false,
+                }
+            }
+            init.kind() != Kind::Ident && is_http_method_expr(init)
+        });
     }
     node.kind() == Kind::Member && node.text() == "method" && node.object().is_some_and(names_request)
 }

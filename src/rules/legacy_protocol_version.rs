@@ -30,6 +30,9 @@ impl Rule for LegacyProtocolVersion {
             check_literal(node, cx);
             return;
         }
+        if check_resolved_list(node, cx) {
+            return;
+        }
         // Most names match none of the constants: that test is cheaper than the walks below,
         // and nothing is reported for a name that does not match.
         if node.kind() != Kind::Module && patterns::matching(node, cx).is_none() {
@@ -82,6 +85,21 @@ fn sdk_constant_list<'t>(node: NodeRef<'t>, cx: &FileCx<'_>) -> Option<Vec<NodeR
     (entries.len() > 1).then_some(entries)
 }
 
+/// A use of a list constant of another place that holds legacy revisions
+/// (`PROTOCOL_VERSIONS.last()`, `for v in SUPPORTED_VERSIONS`): the code chooses among them.
+fn check_resolved_list(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
+    let Some(values) = node.resolved_strs() else { return false };
+    let versions = legacy_versions(cx);
+    let legacy: Vec<String> = values.iter().filter(|v| versions.contains(&v.as_str())).map(|v| format!("`{v}`")).collect();
+    if legacy.is_empty() || patterns::in_negated_assertion(node) {
+        return true;
+    }
+    let name = node.path().unwrap_or_else(|| node.text().to_string());
+    cx.report(node, format!("chooses the protocol version from `{name}`, which lists legacy revisions ({})", legacy.join(", ")))
+        .sends = true;
+    true
+}
+
 fn legacy_versions(cx: &FileCx<'_>) -> &'static [&'static str] {
     cx.data("legacy_versions")
 }
@@ -113,8 +131,18 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             return;
         }
     }
-    let Some(usage) = usage_of(node) else { return };
     let mcp = cx.mcp();
+    // A constant of another place named for the protocol version (`PROTOCOL_VERSION`,
+    // resolved to its legacy value): its name says what the value is, wherever it goes.
+    let named_by_constant = node
+        .origin()
+        .map(|o| o.written.rsplit([':', '.']).next().unwrap_or(&o.written).to_string())
+        .filter(|n| is_version_words(&words(n), mcp));
+    let usage = match (usage_of(node), &named_by_constant) {
+        (Some(u), _) => u,
+        (None, Some(n)) => Use::Named(n.clone(), None),
+        (None, None) => return,
+    };
     let message = match usage {
         Use::Named(name, object) => {
             let words = words(&name);
@@ -123,7 +151,7 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             // `{ appCapabilities, protocolVersion: '2024-11-05' }`: the MCP Apps extension's own
             // `ui/initialize` handshake between a host and a view, not the protocol's.
             let apps_handshake = object.is_some_and(|o| o.keys().any(|k| cx.data("mcp_apps_keys").contains(&k)));
-            if implementation_version || apps_handshake || !is_version_words(&words, mcp) {
+            if implementation_version || apps_handshake || !(is_version_words(&words, mcp) || named_by_constant.is_some()) {
                 return;
             }
             match list {
@@ -132,13 +160,13 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             }
         }
         Use::Compared(words) => {
-            if !is_version_words(&words, mcp) {
+            if !is_version_words(&words, mcp) && named_by_constant.is_none() {
                 return;
             }
             format!("compares the protocol version with the legacy revision `{value}`")
         }
         Use::Argument(words, header) => {
-            if !is_version_words(&words, mcp) {
+            if !is_version_words(&words, mcp) && named_by_constant.is_none() {
                 return;
             }
             // `assert.equal(res.protocolVersion, '2025-03-26')`: the test pins what the code
@@ -159,7 +187,8 @@ fn check_literal(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
             }
         }
     };
-    cx.report(node, message);
+    // What a function chooses, its callers choose (see `index::calls`).
+    cx.report(node, message).sends = true;
 }
 
 /// The list literal an element stands in: an array, or Rust `vec![…]`, the element counted
@@ -278,6 +307,21 @@ fn usage_of(node: NodeRef<'_>) -> Option<Use<'_>> {
                     continue;
                 }
                 let mut w = words(name);
+                // `extract(params, "protocolVersion").unwrap_or("2024-11-05")`,
+                // `VERSIONS.iter().find(…).unwrap_or("2025-11-25")`: the default of what the
+                // receiver reads.
+                if matches!(name, "unwrap_or" | "or" | "unwrap_or_else" | "get_or_insert") {
+                    if let Some(r) = parent.receiver() {
+                        let mut w = expr_words(r);
+                        for link in r.chain() {
+                            w.extend(link.path_segments().iter().flat_map(|s| words(s)));
+                            if link.kind() == Kind::Call {
+                                w.extend(link.args().filter_map(|a| a.str_value()).flat_map(words));
+                            }
+                        }
+                        return Some(Use::Argument(w, None));
+                    }
+                }
                 if matches!(name, "includes" | "contains" | "indexOf" | "has" | "contains_key") {
                     w = parent.receiver().map(expr_words).unwrap_or_default();
                     if parent.receiver().is_some_and(|r| r.kind() == Kind::Array) {

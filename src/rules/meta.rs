@@ -371,6 +371,10 @@ pub enum What {
     /// A struct, class, enum, interface or type alias declared with one of `names` (the
     /// project's own protocol types: `struct InitializeResult`).
     Declares,
+    /// A function, field, variable or parameter (of `declarations`, all when empty) whose name
+    /// says one of `phrases` (its words in order, others between allowed: `last event id` in
+    /// `set_last_event_id`), and whose type names one of `of_type` when that is set.
+    Declaration,
     /// An integer literal (any spelling) whose value is one of `numbers`; also, where code
     /// branches on it (`==`, `!=`, a `case` or `match` arm), a same-file constant or enum
     /// member initialized with such a literal (the literal itself counts at its definition).
@@ -421,6 +425,20 @@ pub struct Pattern {
     /// variable, parameter or type of that name.
     #[serde(default)]
     pub member: bool,
+    /// For `declaration`: phrases of lower-case words separated by spaces.
+    #[serde(default)]
+    pub phrases: Vec<String>,
+    /// For `declaration`: `fn`, `field`, `var`, `param`.
+    #[serde(default)]
+    pub declarations: Vec<String>,
+    /// For `declaration`: type names its type (or, for a function, a parameter's or the return
+    /// type) must mention.
+    #[serde(default)]
+    pub of_type: Vec<String>,
+    /// For `declaration`: the type must also mention one of these (a wrapper: `RwLock`,
+    /// `Mutex`), when set.
+    #[serde(default)]
+    pub in_type: Vec<String>,
     /// For `ident`: only a type the project itself declares (its own `InitializeResult`, not
     /// the SDK's), used in a signature, built (`InitializeResult { … }`, `::new`) or named;
     /// resolved through the project index.

@@ -211,7 +211,7 @@ impl Rule for NonIdempotentTool {
                 }
             }
             Kind::Call => {
-                if let Some(tool) = registration(node, lists) {
+                if let Some(tool) = registration(node, lists, patterns::is_test_file(cx.path)) {
                     judge(tool, lists, cx);
                 }
             }
@@ -326,7 +326,7 @@ fn names_a_double(receiver: NodeRef<'_>) -> bool {
 
 /// `server.registerTool(name, { description, inputSchema, annotations }, handler)` and
 /// `server.tool(name, [description], [shape], [annotations], handler)`.
-fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
+fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>, test_file: bool) -> Option<Tool<'t>> {
     let callee = call.call_name()?;
     // FastMCP: `server.addTool({ name, description, parameters, annotations, execute })`.
     if lists.object_register_calls.contains(&callee) {
@@ -334,7 +334,7 @@ fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
         let name_node = config.field("name")?;
         let mut tool =
             Tool { name: name_node.str_value()?.to_string(), at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
-        fill_from_config(&mut tool, config, lists);
+        fill_from_config(&mut tool, config, lists, test_file);
         if let Some(schema) = config.field("parameters") {
             tool.input = input_of(schema, lists);
         }
@@ -363,14 +363,48 @@ fn registration<'t>(call: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
         }
     } else {
         let config = rest.first().copied().filter(|c| c.kind() == Kind::Object)?;
-        fill_from_config(&mut tool, config, lists);
+        fill_from_config(&mut tool, config, lists, test_file);
+    }
+    if call.args().last().is_some_and(|h| inert_test_handler(h, test_file)) {
+        tool.safe_hint = true;
     }
     Some(tool)
 }
 
-fn fill_from_config(tool: &mut Tool<'_>, config: NodeRef<'_>, lists: &Lists<'_>) {
+/// An inert handler (see [`inert_handler`]) in test code: the tool is a fixture of the test.
+/// Outside tests a stub body is work in progress, and the tool's name says what it will do.
+fn inert_test_handler(handler: NodeRef<'_>, test_file: bool) -> bool {
+    inert_handler(handler) && (test_file || patterns::in_test_code(handler))
+}
+
+/// Whether a handler is an inline function that only answers: it returns or throws values
+/// built in place, and calls nothing but error constructors, timers and conversions. It cannot
+/// change anything, so running it twice is harmless.
+fn inert_handler(handler: NodeRef<'_>) -> bool {
+    const HARMLESS: [&str; 9] = ["setTimeout", "sleep", "delay", "resolve", "stringify", "String", "Number", "toString", "Promise"];
+    if handler.kind() != Kind::Fn {
+        return false;
+    }
+    let Some(body) = handler.child(Role::Body) else { return false };
+    std::iter::once(body).chain(body.descendants()).all(|n| match n.kind() {
+        Kind::Assign | Kind::Loop => false,
+        Kind::Call => {
+            let name = n.call_name().unwrap_or_default();
+            HARMLESS.contains(&name) || (n.has_flag(crate::tree::flags::NEW) && name.ends_with("Error"))
+        }
+        Kind::Unary => !matches!(n.text(), "++" | "--" | "delete"),
+        _ => true,
+    })
+}
+
+fn fill_from_config(tool: &mut Tool<'_>, config: NodeRef<'_>, lists: &Lists<'_>, test_file: bool) {
     if let Some(d) = config.field("description") {
         tool.description = text_of(d);
+    }
+    // A tool a test registers whose handler only answers (returns a constant, throws,
+    // waits) changes nothing, whatever it is called: `duplicate-tool`, `add_with_extras`.
+    if ["execute", "handler", "run"].iter().filter_map(|k| config.field(k)).any(|h| inert_test_handler(h, test_file)) {
+        tool.safe_hint = true;
     }
     if let Some(schema) = lists.schema_keys.iter().find_map(|k| config.field(k)) {
         tool.input = input_of(schema, lists);
@@ -400,7 +434,7 @@ fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     let name_node = object.field("name").map(strip_conversion)?;
     let name = name_node.str_value()?.to_string();
     let mut tool = Tool { name, at: name_node, description: String::new(), input: Input::NoKey, safe_hint: false };
-    fill_from_config(&mut tool, object, lists);
+    fill_from_config(&mut tool, object, lists, false);
     Some(tool)
 }
 

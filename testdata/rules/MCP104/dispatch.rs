@@ -61,3 +61,13 @@ pub async fn answers_405(req: Request<Body>) -> Response<Body> {
         _ => not_allowed(),
     }
 }
+
+pub async fn cloned_method(req: Request<Body>, ctx: &Ctx) -> Response<Body> {
+    let method = req.method().clone();
+    match method {
+        Method::POST => post_messages(req, ctx).await,
+        // expect: MCP104
+        Method::DELETE => ctx.close(req).await,
+        _ => not_allowed(),
+    }
+}

@@ -21,17 +21,28 @@ pub fn roots_off() -> RootsCapabilities {
     RootsCapabilities { list_changed: Some(false) }
 }
 
+// A host that forwards the notification to its plugins handles it: the hook goes with it.
 pub trait Plugin {
+    // expect: MCP304
     fn on_roots_list_changed(&self);
 }
 
 pub struct Wasm;
 
 impl Plugin for Wasm {
-    // ok: MCP304
+    // expect: MCP304
     fn on_roots_list_changed(&self) {
         // ok: MCP304
         let export = "on_roots_list_changed";
         let _ = export;
+    }
+}
+
+// The same hook name outside MCP code (no SDK, no MCP package) is some other protocol's.
+pub mod lsp {
+    pub trait Workspace {
+        // A host's method that only reads a list of roots it was given.
+        // ok: MCP304
+        fn roots_changed_count(&self) -> usize;
     }
 }

@@ -38,3 +38,15 @@ pub async fn rust_mcp_sdk(runtime: std::sync::Arc<dyn rust_mcp_sdk::McpServer>) 
     // expect: MCP305
     let _ = runtime.request_root_list(None).await;
 }
+
+/// A gateway that builds the request itself and pushes it down every open stream.
+pub fn ask_operator(hub: &Hub, id: String, params: serde_json::Value) {
+    let data = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        // expect: MCP305
+        "method": "elicitation/create",
+        "params": params,
+    });
+    hub.broadcast(data);
+}

@@ -61,3 +61,4 @@ export function doubles(mcp: { mock: { tool(name: string, reply: string): void }
   // ok: MCP601
   fakeServer.registerTool('delete_file', { description: 'Delete a file' }, async () => ok);
 }
+

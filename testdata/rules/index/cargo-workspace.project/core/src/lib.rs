@@ -1,5 +1,6 @@
 //! A hand-written MCP SDK: no SDK dependency, its own method names, types and dispatch.
 pub mod app;
+pub mod client;
 pub mod commands;
 pub mod context;
 pub mod cycle_a;
@@ -7,7 +8,11 @@ pub mod cycle_b;
 pub mod glob_user;
 pub mod http;
 pub mod metrics;
+pub mod negotiate;
+pub mod protocol;
+pub mod registry;
 pub mod report;
+pub mod server;
 pub mod types;
 
 pub use commands::SESSION_HEADER as HEADER;
