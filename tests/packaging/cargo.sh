@@ -5,15 +5,18 @@
 # build made (a debug build: CI builds no second fat-LTO release), which checks the example.
 # npm.sh and pre-commit.sh put that binary in their packages.
 #
-# The verification build of the package shares its build-script fingerprint with the
-# workspace's (cargo hashes both alike), so a workspace build after it compiles the crate again:
-# run.sh builds the wheel (pip.sh) first, from what `cargo test` left.
+# The verification build of the package shares its units with the workspace's: cargo hashes
+# both path packages alike, relative to their workspace roots. A workspace build after it would
+# take the package's build for its own and check the package's copies of the sources for
+# changes, so this test removes mcpshift's own build products when it is done (the
+# dependencies stay); run.sh builds the wheel (pip.sh) before, from what `cargo test` left.
 set -euo pipefail
 # shellcheck source=tests/packaging/common.sh
 source "$(dirname "$0")/common.sh"
 dir=$WORK/cargo
 fresh "$dir"
 cd "$ROOT"
+reference=$(reference_summary)
 
 # The clean-tree check belongs to the real publish (release.yml), not to this dry run.
 expect 0 cargo publish --dry-run --locked --allow-dirty
@@ -35,9 +38,9 @@ fi
 # The build the dry run verified, installed as `cargo install` does; nothing is compiled again.
 package=$ROOT/target/package/mcpshift-$VERSION
 CARGO_TARGET_DIR=$ROOT/target expect 0 cargo install --locked --debug --path "$package" --root "$dir/root"
+expect 0 cargo clean --locked --package mcpshift
 expect 0 "$dir/root/bin/mcpshift" --version
 [ "$OUT" = "mcpshift $VERSION" ] || fail "--version printed: $OUT"
-reference=$(reference_summary)
 cd "$EXAMPLE"
 expect 1 "$dir/root/bin/mcpshift" check .
 [ "$(summary "$OUT")" = "$reference" ] || fail "the package's mcpshift printed: $(summary "$OUT"), not: $reference"

@@ -10,9 +10,14 @@ for tool in node npm python3 strip git; do
   command -v "$tool" >/dev/null || { echo "the packaging tests need $tool" >&2; exit 1; }
 done
 
-# The workspace's debug binary, the reference every channel is compared with (after
-# `cargo test`, nothing to build).
+# The workspace's debug binary (after `cargo test`, nothing to build) prints the report every
+# channel must print.
 (cd "$here/../.." && cargo build --locked --quiet --bin mcpshift)
+# shellcheck source=tests/packaging/common.sh
+source "$here/common.sh"
+MCPSHIFT_REFERENCE_SUMMARY=$(reference_summary)
+export MCPSHIFT_REFERENCE_SUMMARY
+echo "the workspace's mcpshift on the example: $MCPSHIFT_REFERENCE_SUMMARY"
 
 passed=0
 failed=0
