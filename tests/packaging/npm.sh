@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # npm: builds the wrapper package `mcpshift` and the platform package of this machine from the
-# binary of the crates.io package (stripped, as a release binary is smaller than a debug one),
-# packs both with `npm pack`, installs the tarballs into a fresh project and runs
+# binary of the crates.io package (a debug build, stripped to come near a release binary's
+# size), packs both with `npm pack`, installs the tarballs into a fresh project and runs
 # `npx mcpshift --version` and `npx mcpshift check` on the example. Then: the message when no
 # binary fits, and MCPSHIFT_BINARY. Prints the package sizes and the time from `npm install`
-# to the first report.
+# to the first report. With MCPSHIFT_PACKAGE_BINARY=target/release/mcpshift it packages a
+# release build as the release does, unstripped.
 set -euo pipefail
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 dir=$WORK/npm
 fresh "$dir"
@@ -16,7 +17,11 @@ reference=$(reference_summary)
 expect 0 node npm/build.mjs verify
 echo "$OUT"
 
-strip -o "$dir/mcpshift" "$(package_binary)"
+if [ -n "${MCPSHIFT_PACKAGE_BINARY:-}" ]; then
+  cp "$(package_binary)" "$dir/mcpshift"
+else
+  strip -o "$dir/mcpshift" "$(package_binary)"
+fi
 wrapper=$(node npm/build.mjs wrapper --out "$dir/dist")
 platform=$(node npm/build.mjs platform --binary "$dir/mcpshift" --out "$dir/dist")
 mkdir "$dir/tarballs"

@@ -3,9 +3,11 @@
 # environment and runs `mcpshift check` on the example from there. maturin builds the crate
 # itself; with `--profile dev` it reuses the debug build `cargo test` left in target/debug
 # instead of a second fat-LTO release build (the release workflow builds wheels with
-# `--release`), and `--strip` keeps the wheel near a release wheel's size.
+# `--release`), and `--strip` keeps the wheel near a release wheel's size. With
+# MCPSHIFT_WHEEL_PROFILE=release it builds the wheel the release ships (after
+# `cargo build --release --locked`, maturin reuses that build).
 set -euo pipefail
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 dir=$WORK/pip
 fresh "$dir"
@@ -13,7 +15,11 @@ cd "$ROOT"
 reference=$(reference_summary)
 bin=$(tools)
 
-expect 0 "$bin/maturin" build --profile dev --locked --strip --out "$dir/wheels"
+profile=(--profile dev --strip)
+if [ "${MCPSHIFT_WHEEL_PROFILE:-dev}" = release ]; then
+  profile=(--release)
+fi
+expect 0 "$bin/maturin" build "${profile[@]}" --locked --out "$dir/wheels"
 wheel=$(ls "$dir"/wheels/mcpshift-"$VERSION"-py3-none-*.whl)
 size "$wheel"
 # The binary, as a script of the wheel, and the licences; nothing else runs.

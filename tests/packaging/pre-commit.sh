@@ -9,7 +9,7 @@
 # `pre-commit.sh --rust` tries the hook `mcpshift` instead, which pre-commit builds from this
 # repository with cargo (a release build: minutes; not part of CI).
 set -euo pipefail
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 hook=mcpshift-system
 if [ "${1:-}" = --rust ]; then

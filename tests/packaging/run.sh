@@ -13,7 +13,7 @@ done
 # The workspace's debug binary (after `cargo test`, nothing to build) prints the report every
 # channel must print.
 (cd "$here/../.." && cargo build --locked --quiet --bin mcpshift)
-# shellcheck source=tests/packaging/common.sh
+# shellcheck source=common.sh
 source "$here/common.sh"
 MCPSHIFT_REFERENCE_SUMMARY=$(reference_summary)
 export MCPSHIFT_REFERENCE_SUMMARY
