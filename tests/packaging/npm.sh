@@ -4,8 +4,9 @@
 # size), packs both with `npm pack`, installs the tarballs into a fresh project and runs
 # `npx mcpshift --version` and `npx mcpshift check` on the example. Then: the message when no
 # binary fits, and MCPSHIFT_BINARY. Prints the package sizes and the time from `npm install`
-# to the first report. With MCPSHIFT_PACKAGE_BINARY=target/release/mcpshift it packages a
-# release build as the release does, unstripped.
+# to the first report. With MCPSHIFT_PACKAGE_BINARY=target/release/mcpshift it packages that
+# binary as it is, as the release does (build it as release.yml does, with
+# CARGO_PROFILE_RELEASE_DEBUG=false, to measure what a release ships).
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
