@@ -1,6 +1,6 @@
 //! What a release promises: the `rust-version` that `cargo install` checks is the lowest the
-//! locked dependencies build with, and every channel (crates.io, npm, PyPI, the Action) ships
-//! the same version.
+//! locked dependencies build with. (That every channel ships the same version is checked by
+//! `node npm/build.mjs verify`, in tests/packaging/npm.sh.)
 
 mod common;
 

@@ -9,7 +9,7 @@
 # both path packages alike, relative to their workspace roots. A workspace build after it would
 # take the package's build for its own and check the package's copies of the sources for
 # changes, so this test removes mcpshift's own build products when it is done (the
-# dependencies stay); run.sh builds the wheel (pip.sh) before, from what `cargo test` left.
+# dependencies stay); run.sh builds the wheel (pip.sh) before, from the workspace's build.
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # PyPI: builds the wheel with maturin (`bindings = "bin"`), installs it into a fresh virtual
 # environment and runs `mcpshift check` on the example from there. maturin builds the crate
-# itself; with `--profile dev` it reuses the debug build `cargo test` left in target/debug
-# instead of a second fat-LTO release build (the release workflow builds wheels with
+# itself; with `--profile dev` it reuses the workspace's debug build (`cargo build`, which
+# run.sh makes) instead of a fat-LTO release build (the release workflow builds wheels with
 # `--release`), and `--strip` keeps the wheel near a release wheel's size. With
-# MCPSHIFT_WHEEL_PROFILE=release it builds the wheel the release ships (after
-# `cargo build --release --locked`, maturin reuses that build).
+# MCPSHIFT_WHEEL_PROFILE=release and CARGO_PROFILE_RELEASE_DEBUG=false (as release.yml sets it)
+# it builds the wheel the release ships, reusing a `cargo build --release --locked` made with
+# the same setting.
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"

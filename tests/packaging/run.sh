@@ -10,8 +10,10 @@ for tool in node npm python3 strip git; do
   command -v "$tool" >/dev/null || { echo "the packaging tests need $tool" >&2; exit 1; }
 done
 
-# The workspace's debug binary (after `cargo test`, nothing to build) prints the report every
-# channel must print.
+# The workspace's debug binary prints the report every channel must print. `cargo test` built
+# the dependencies with the features its dev-dependencies add (serde_json, regex, syn, ...), so
+# this is a second debug build of them, without; maturin (pip.sh) and the package verification
+# (cargo.sh) reuse it. It is the longest step of the packaging tests.
 (cd "$here/../.." && cargo build --locked --quiet --bin mcpshift)
 # shellcheck source=common.sh
 source "$here/common.sh"
