@@ -2,6 +2,7 @@
 //! once and lower → resolve the names the project index knows → index what it defines → run
 //! the offered rules. Never panics on input: every failure becomes a [`NotAnalyzed`].
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
@@ -13,9 +14,10 @@ use crate::index::{self, FileIndex, ProjectIndex, Resolver};
 use crate::lang::{self, ParseFailure};
 use crate::prefilter::{Decision, Prefilter, RuleSet};
 use crate::project::Manifest;
+use crate::rules::What;
 use crate::source::SourceFile;
 use crate::suppress::{self, Suppression};
-use crate::tree::Lang;
+use crate::tree::{Lang, Tree};
 
 /// Stack size of the analysis threads. The front ends refuse nesting beyond
 /// [`lang::MAX_NESTING`]; this leaves a wide margin for syn's recursion below that limit, so
@@ -43,6 +45,10 @@ pub struct FileResult {
     pub resolved: usize,
     pub bytes: u64,
     pub bodies_unread: u32,
+    /// The pass with the index used the tree the first passes kept, instead of parsing again.
+    pub reused: bool,
+    /// The file's text and tree, kept for the pass with the index (see [`Keep`]).
+    pub kept: Option<Kept>,
     pub read_scan: Duration,
     pub parse: Duration,
     pub rules: Duration,
@@ -70,6 +76,8 @@ impl FileResult {
             resolved: 0,
             bytes: 0,
             bodies_unread: 0,
+            reused: false,
+            kept: None,
             read_scan: Duration::ZERO,
             parse: Duration::ZERO,
             rules: Duration::ZERO,
@@ -100,6 +108,41 @@ pub enum Pass<'a> {
     },
 }
 
+/// A file's text and tree from the first passes. The pass with the index resolves names in
+/// the same tree rather than reading and parsing the file again, which on MCP-dense code (where
+/// most files use a name another file defines) would double the parse.
+pub struct Kept {
+    text: String,
+    tree: Tree,
+    /// The rules offered on the tree, with the package's MCP context they assumed, and what
+    /// they found (none when no rule ran).
+    offered: RuleSet,
+    package_mcp: bool,
+    outcome: Option<FileOutcome>,
+}
+
+/// How many bytes of trees the first passes may keep in all. Past it, a file the pass with
+/// the index reads again is parsed again: the kept trees bound memory, whatever the project's
+/// size. Which files fit depends on the order threads finish in, but not the output: a kept
+/// tree is the tree a second parse would build.
+pub struct Keep {
+    left: AtomicUsize,
+}
+
+impl Keep {
+    /// The budget of a run (see [`Keep`]).
+    pub const BUDGET: usize = 64 * 1024 * 1024;
+
+    pub fn new(budget: usize) -> Keep {
+        Keep { left: AtomicUsize::new(budget) }
+    }
+
+    /// Takes `bytes` from what is left, if that many are left.
+    fn take(&self, bytes: usize) -> bool {
+        self.left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(bytes)).is_ok()
+    }
+}
+
 /// What a file's analysis needs to know besides the file.
 pub struct Job<'a> {
     pub candidate: &'a Candidate,
@@ -109,11 +152,14 @@ pub struct Job<'a> {
     /// The file's package is MCP code (by its manifest in the first pass).
     pub package_mcp: bool,
     pub pass: Pass<'a>,
+    /// The budget for trees kept by the first passes.
+    pub keep: &'a Keep,
 }
 
-/// Analyzes one file. In the [`Pass::Resolve`] pass, `None` means the index changes nothing
-/// for this file: its earlier result stands.
-pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
+/// Analyzes one file, from its text and tree when the first passes kept them. In the
+/// [`Pass::Resolve`] pass, `None` means the index changes nothing for this file: its earlier
+/// result stands.
+pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     let c = job.candidate;
     let pass_number = match job.pass {
         Pass::First => 0,
@@ -124,21 +170,31 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
-    let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
-        Ok(b) => b,
-        Err(reason) => {
-            r.not_analyzed = Some(not_analyzed(c, reason, None));
-            return Some(r);
+    let (text, kept_tree, earlier) = match kept {
+        Some(Kept { text, tree, offered, package_mcp, outcome }) => {
+            // What the rules found in this tree, if they would find it again now.
+            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
+            (text, Some(tree), earlier.map(|o| (offered, o)))
+        }
+        None => {
+            let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
+                Ok(b) => b,
+                Err(reason) => {
+                    r.not_analyzed = Some(not_analyzed(c, reason, None));
+                    return Some(r);
+                }
+            };
+            r.bytes = bytes.len() as u64;
+            match decode(bytes) {
+                Ok(t) => (t, None, None),
+                Err(reason) => {
+                    r.not_analyzed = Some(not_analyzed(c, reason, None));
+                    return Some(r);
+                }
+            }
         }
     };
-    r.bytes = bytes.len() as u64;
-    let text = match decode(bytes) {
-        Ok(t) => t,
-        Err(reason) => {
-            r.not_analyzed = Some(not_analyzed(c, reason, None));
-            return Some(r);
-        }
-    };
+    r.bytes = text.len() as u64;
     if c.kind == FileKind::Manifest {
         if let Some(kind) = Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
             r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
@@ -155,10 +211,13 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
     }
     let bytes = text.as_bytes();
     let rust = c.kind == FileKind::Rust;
-    let eligible = job.index_tokens.eligible(bytes, job.package_mcp);
+    // Whether the first pass's token scan found the file worth indexing (not known when the
+    // prefilter is off, or in the other passes).
+    let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
         Pass::First => {
-            let (decision, hits) = job.prefilter.decide_parts(&[bytes], job.package_mcp, rust);
+            let (decision, hits, worth) = job.prefilter.decide_indexable(&[bytes], job.package_mcp, rust);
+            indexable = worth;
             (decision, hits, Vec::new())
         }
         // The facts pass reads every body: a demanded name need not be a token.
@@ -173,7 +232,7 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
                     return None;
                 }
             }
-            let found = names.find(bytes, |name| index.visible(*file, name));
+            let found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
             // Nothing to resolve, and no context the first pass lacked: the first result stands.
             if found.is_empty() && !context_changed {
                 return None;
@@ -191,6 +250,8 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
             (decision, hits, found)
         }
     };
+    let eligible = (job.package_mcp && reexports(bytes))
+        || indexable.unwrap_or_else(|| job.index_tokens.eligible(bytes, job.package_mcp));
     r.read_scan = t.elapsed();
     let mut index_only = false;
     let offered = match decision {
@@ -221,11 +282,18 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
 
     let t = Instant::now();
     let source = SourceFile::new(text);
-    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
-        FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
-        FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
-        FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
-    }));
+    // The kept tree is the tree a parse would build now, unless a resolved name lies in a body
+    // it left unread (a Rust body holding no token), which must now be read.
+    let reuse = kept_tree.filter(|tree| names.iter().all(|(_, at)| !tree.unread_at(*at)));
+    r.reused = reuse.is_some();
+    let parsed = match reuse {
+        Some(tree) => Ok(Ok(tree)),
+        None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
+            FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
+            FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
+            FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
+        })),
+    };
     r.parse = t.elapsed();
     let mut tree = match parsed {
         Ok(Ok(tree)) => tree,
@@ -242,23 +310,50 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
         }
     };
     r.lang = Some(tree.lang());
-    r.bodies_unread = tree.unread_bodies;
+    r.bodies_unread = u32::try_from(tree.unread.len()).unwrap_or(u32::MAX);
 
     let t = Instant::now();
+    let mut substituted = 0;
     if let Pass::Resolve { index, file, .. } = &job.pass {
-        r.resolved = Resolver::new(index, *file).substitute(&mut tree, &source);
+        substituted = Resolver::new(index, *file).substitute(&mut tree, &source);
+        r.resolved = tree.resolved_count();
     }
+    // The tree the rules ran on before, unchanged, with the same context and no rule offered
+    // then that is not offered now: they would find the same. A rule offered now but not then
+    // finds nothing, for its tokens are not in the file (the prefilter's contract).
+    let context_changed = matches!(job.pass, Pass::Resolve { context_changed: true, .. });
+    // Nor may the index answer a rule's question differently (see [`FileOutcome::asked_index`]).
+    let answers_hold = |o: &FileOutcome| match &job.pass {
+        Pass::Resolve { index, file, .. } => {
+            o.asked_index.iter().all(|(name, was)| index.declares_type(*file, name) == *was)
+        }
+        _ => false,
+    };
+    let earlier = earlier
+        .filter(|(before, outcome)| {
+            r.reused
+                && substituted == 0
+                && !context_changed
+                && before.iter().all(|i| offered.contains(i))
+                && answers_hold(outcome)
+        })
+        .map(|(_, outcome)| outcome);
     let own = crate::context::FileContext::of(&tree);
     r.own_context = own.mcp;
     if eligible {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
+    let mut rules_outcome = None;
     if !index_only {
         let place = match &job.pass {
             Pass::Resolve { index, file, .. } => Some((*index, *file)),
             _ => None,
         };
-        let mut outcome = job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place);
+        let mut outcome = match earlier {
+            Some(outcome) => outcome,
+            None => job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place),
+        };
+        rules_outcome = Some(outcome.clone());
         if let Pass::Resolve { index, file, .. } = &job.pass {
             outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
         }
@@ -273,35 +368,72 @@ pub fn analyze(job: &Job<'_>) -> Option<FileResult> {
         r.outcome = outcome;
         r.suppressions = suppress::collect(&tree, &source);
     }
+    // The tree is kept for the passes after, as far as the budget goes (a tree kept before is
+    // already counted in it). Resolving names again in a resolved tree resolves the same ones.
+    if r.not_analyzed.is_none() {
+        tree.shrink();
+        if r.reused || job.keep.take(tree.heap_bytes() + source.heap_bytes()) {
+            r.kept = Some(Kept {
+                text: source.into_text(),
+                tree,
+                offered,
+                package_mcp: job.package_mcp,
+                outcome: rules_outcome,
+            });
+        }
+    }
     r.rules = t.elapsed();
     Some(r)
 }
 
-/// The tokens that make a file worth indexing: every rule's trigger tokens and the signs of
-/// MCP context. A file is indexed when it holds one and is MCP code, by its package or by a
-/// sign of its own, whether or not the prefilter lets a rule see it, so that the index (and the
-/// findings it leads to) is the same with `--no-prefilter`.
+/// The tokens that make a file worth indexing and the values that make a constant worth
+/// resolving. A file no rule needs parsed is still indexed when it holds a token (a rule's
+/// trigger, a value, a sign of MCP context) and is MCP code, by its package or by a sign of its
+/// own, whether or not the prefilter is on, so that the index (and the findings it leads to) is
+/// the same with `--no-prefilter`. A constant is worth resolving when its value holds a value:
+/// an MCP method name, a removed header, a legacy protocol revision, the MCP path, or a literal
+/// a rule's `string` or `method` patterns look for.
 pub struct IndexTokens {
     automaton: Option<AhoCorasick>,
+    /// Per pattern: a value.
+    value: Vec<bool>,
+    /// Per pattern: a rule's trigger token or a sign of MCP context (what makes a file worth
+    /// indexing; the prefilter finds the same ones, see [`Prefilter::decide_indexable`]).
+    trigger: Vec<bool>,
     /// Per pattern: a sign of MCP context.
     context: Vec<bool>,
 }
 
+/// Values no rule document lists as a pattern but that rules read through constants.
+const EXTRA_VALUES: &[&str] = &["mcp-session-id", "last-event-id", "mcp-protocol-version", "/mcp"];
+
 impl IndexTokens {
-    pub fn new(rules: &[&crate::rules::RuleDef]) -> IndexTokens {
-        let mut tokens: Vec<(String, bool)> = rules
-            .iter()
-            .flat_map(|r| {
-                let p = &r.meta.prefilter;
-                p.tokens.iter().chain(&p.words).chain(&p.context_tokens)
-            })
-            .map(|t| (t.to_ascii_lowercase(), false))
-            .chain(crate::context::context_tokens().into_iter().map(|t| (t, true)))
+    pub fn new(rules: &[&'static crate::rules::RuleDef]) -> IndexTokens {
+        let mut values: Vec<&str> = crate::context::MCP_METHODS.iter().chain(EXTRA_VALUES).copied().collect();
+        for r in rules {
+            for p in r.meta.patterns.iter().filter(|p| matches!(p.what, What::String | What::Method)) {
+                values.extend(p.values.iter().map(String::as_str));
+            }
+            for key in ["legacy_versions", "session_headers"] {
+                values.extend(r.meta.data_strings(key));
+            }
+        }
+        let triggers = rules.iter().flat_map(|r| {
+            let p = &r.meta.prefilter;
+            p.tokens.iter().chain(&p.words).chain(&p.context_tokens).map(String::as_str)
+        });
+        // (token, is a value, is a trigger, is a sign of context)
+        let mut tokens: Vec<(String, bool, bool, bool)> = triggers
+            .map(|t| (t.to_ascii_lowercase(), false, true, false))
+            .chain(values.into_iter().map(|t| (t.to_ascii_lowercase(), true, false, false)))
+            .chain(crate::context::context_tokens().into_iter().map(|t| (t, false, true, true)))
             .collect();
         tokens.sort();
         tokens.dedup_by(|a, b| {
             if a.0 == b.0 {
                 b.1 |= a.1;
+                b.2 |= a.2;
+                b.3 |= a.3;
                 true
             } else {
                 false
@@ -310,28 +442,37 @@ impl IndexTokens {
         let automaton = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
-            .build(tokens.iter().map(|(t, _)| t))
+            .build(tokens.iter().map(|(t, ..)| t))
             .ok();
-        IndexTokens { automaton, context: tokens.iter().map(|(_, c)| *c).collect() }
-    }
-
-    /// Whether a text holds one of the tokens (a constant's value worth resolving).
-    pub fn holds_token(&self, text: &str) -> bool {
-        self.automaton.as_ref().is_some_and(|a| a.is_match(text))
-    }
-
-    /// Whether a file is indexed: it holds a token, and it is MCP code by its package or
-    /// holds a sign of MCP context itself; or it re-exports names in an MCP package (a barrel
-    /// `index.ts`, a `lib.rs` of `pub use`), which holds no token but leads to definitions.
-    fn eligible(&self, bytes: &[u8], package_mcp: bool) -> bool {
-        if package_mcp && reexports(bytes) {
-            return true;
+        IndexTokens {
+            automaton,
+            value: tokens.iter().map(|t| t.1).collect(),
+            trigger: tokens.iter().map(|t| t.2).collect(),
+            context: tokens.iter().map(|t| t.3).collect(),
         }
+    }
+
+    /// Whether a constant's value holds one of the values.
+    pub fn holds_value(&self, text: &str) -> bool {
+        let is_value = |m: aho_corasick::Match| self.value.get(m.pattern().as_usize()).copied().unwrap_or(false);
+        self.automaton.as_ref().is_some_and(|a| a.find_overlapping_iter(text).any(is_value))
+    }
+
+    /// Whether a file is indexed: it holds a rule's trigger token or a sign of MCP context, and
+    /// it is MCP code by its package or holds a sign of MCP context itself. (A file that
+    /// re-exports names in an MCP package, a barrel `index.ts` or a `lib.rs` of `pub use`, is
+    /// indexed too: it holds no token but leads to definitions.) The prefilter's scan answers
+    /// the same in the first pass; this is for the passes after and for `--no-prefilter`.
+    fn eligible(&self, bytes: &[u8], package_mcp: bool) -> bool {
         let Some(a) = &self.automaton else { return false };
         let mut any = false;
         for m in a.find_overlapping_iter(bytes) {
+            let k = m.pattern().as_usize();
+            if !self.trigger.get(k).copied().unwrap_or(false) {
+                continue;
+            }
             any = true;
-            if package_mcp || self.context.get(m.pattern().as_usize()).copied().unwrap_or(false) {
+            if package_mcp || self.context.get(k).copied().unwrap_or(false) {
                 return true;
             }
         }

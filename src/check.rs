@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::analyze::{analyze, FileResult, IndexTokens, Job, NameScanner, Pass, STACK_SIZE};
+use crate::analyze::{analyze, FileResult, IndexTokens, Job, Keep, Kept, NameScanner, Pass, STACK_SIZE};
 use crate::baseline::BaselineSummary;
 use crate::diagnostic::{Diagnostic, NotAnalyzed};
 use crate::discover::{self, DiscoverOptions, ExcludeSet, FileKind};
@@ -53,6 +53,9 @@ pub struct Options {
     /// Test hook (hidden flag `--inject-panic`): a rule pass panics on files whose path
     /// contains this, to prove that a bug in one rule never stops the run.
     pub inject_panic: Option<String>,
+    /// Bytes of trees the first passes may keep for the pass with the index (see
+    /// [`Keep`]); 0 parses every file that pass reads again. The output is the same.
+    pub keep_trees: usize,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             only_paths: None,
             scope: None,
             inject_panic: None,
+            keep_trees: Keep::BUDGET,
         }
     }
 }
@@ -105,6 +109,8 @@ pub struct Stats {
     /// Files analyzed again with the index, and the uses of constants resolved in them.
     pub files_resolved: usize,
     pub files_parsed_again: usize,
+    /// Files of that pass whose tree the first passes kept.
+    pub trees_reused: usize,
     pub names_resolved: usize,
     pub index_time: Duration,
     /// The files that took longest to parse and check: (seconds, path), longest first.
@@ -197,22 +203,25 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let candidates = &discovered.candidates;
     let index_tokens = IndexTokens::new(&enabled);
-    let job = |i: usize, package_mcp: bool, pass: Pass<'_>| -> Option<FileResult> {
-        analyze(&Job {
+    let keep = Keep::new(opts.keep_trees);
+    let job = |i: usize, package_mcp: bool, pass: Pass<'_>, kept: Option<Kept>| -> Option<FileResult> {
+        let job = Job {
             candidate: &candidates[i],
             engine: &engine,
             prefilter: &prefilter,
             index_tokens: &index_tokens,
             package_mcp,
             pass,
-        })
+            keep: &keep,
+        };
+        analyze(&job, kept)
     };
 
     // Manifests first: a file of a package that depends on an MCP SDK speaks MCP.
     let manifest_ids: Vec<usize> =
         (0..candidates.len()).filter(|&i| candidates[i].kind == FileKind::Manifest).collect();
-    let manifest_results: Vec<(usize, FileResult)> =
-        pool.install(|| manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First)?))).collect());
+    let manifest_results: Vec<(usize, FileResult)> = pool
+        .install(|| manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, None)?))).collect());
     let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
     let packages = Packages::from_manifests_ref(&manifests);
     let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();
@@ -228,7 +237,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         slots[i] = Some(r);
     }
     let first: Vec<(usize, FileResult)> = pool.install(|| {
-        order.par_iter().with_max_len(1).filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First)?))).collect()
+        order
+            .par_iter()
+            .with_max_len(1)
+            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First, None)?)))
+            .collect()
     });
     for (i, r) in first {
         slots[i] = Some(r);
@@ -249,7 +262,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 .par_iter()
                 .with_max_len(1)
                 .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
-                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules))?)))
+                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), None)?)))
                 .collect()
         });
         for (i, mut r) in second {
@@ -259,11 +272,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
     }
 
+    // The trees the first passes kept, for the files the pass with the index reads again.
+    let mut kept: Vec<Option<Kept>> = results.iter_mut().map(|r| r.kept.take()).collect();
+
     // The project index, from what the first passes read.
     let t = Instant::now();
     let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
     let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
-    let index = ProjectIndex::new(file_indexes, paths, &ecosystems, packages, &|v: &str| index_tokens.holds_token(v));
+    let index = ProjectIndex::new(file_indexes, paths, &ecosystems, packages, &|v: &str| index_tokens.holds_value(v));
     let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
     stats.index_time = t.elapsed();
     stats.index_names = index.meaningful().count();
@@ -280,11 +296,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 && ((!names.is_empty() && index.sees_meaningful(i)) || (index.package_mcp_by_code(i) && !r.own_context))
         })
         .collect();
+    let again: Vec<(usize, Option<Kept>)> = again.into_iter().map(|i| (i, kept[i].take())).collect();
+    // The other kept trees are of no further use.
+    drop(kept);
     let third: Vec<(usize, FileResult)> = pool.install(|| {
         again
-            .par_iter()
+            .into_par_iter()
             .with_max_len(1)
-            .filter_map(|&i| {
+            .filter_map(|(i, kept)| {
                 let pass = Pass::Resolve {
                     index: &index,
                     file: i,
@@ -293,13 +312,15 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                     demands: (!wanted.is_empty()).then_some(&wanted),
                     context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
                 };
-                Some((i, job(i, index.package_is_mcp(i), pass)?))
+                Some((i, job(i, index.package_is_mcp(i), pass, kept)?))
             })
             .collect()
     });
     stats.files_resolved = third.len();
     let mut index = index;
+    let mut kept: Vec<Option<Kept>> = (0..candidates.len()).map(|_| None).collect();
     for (i, mut r) in third {
+        kept[i] = r.kept.take();
         stats.names_resolved += r.resolved;
         if let Some(f) = r.index.take() {
             index.set_file(i, f);
@@ -315,12 +336,13 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
         let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+        let files: Vec<(usize, Option<Kept>)> =
+            order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();
         let more: Vec<(usize, FileResult)> = pool.install(|| {
-            order
-                .par_iter()
+            files
+                .into_par_iter()
                 .with_max_len(1)
-                .filter(|&&i| results[i].not_analyzed.is_none())
-                .filter_map(|&i| {
+                .filter_map(|(i, kept)| {
                     let pass = Pass::Resolve {
                         index: &index,
                         file: i,
@@ -329,12 +351,13 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                         demands: (!wanted.is_empty()).then_some(&wanted),
                         context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
                     };
-                    Some((i, job(i, index.package_is_mcp(i), pass)?))
+                    Some((i, job(i, index.package_is_mcp(i), pass, kept)?))
                 })
                 .collect()
         });
         stats.files_resolved += more.len();
         for (i, mut r) in more {
+            kept[i] = r.kept.take();
             stats.names_resolved += r.resolved;
             if let Some(f) = r.index.take() {
                 index.set_file(i, f);
@@ -342,6 +365,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             results[i] = r;
         }
     }
+
+    drop(kept);
 
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
@@ -378,7 +403,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             manifests.push(m);
         }
         if r.pass == 2 && r.lang.is_some() {
-            stats.files_parsed_again += 1;
+            if r.reused {
+                stats.trees_reused += 1;
+            } else {
+                stats.files_parsed_again += 1;
+            }
         }
         modern_path |= r.outcome.modern_path;
         if !r.suppressions.is_empty() {
@@ -602,11 +631,27 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
 /// The rules whose legacy handlers a dual-era project keeps on purpose (the catalogue's
 /// "Target modes"): under `--target dual` their findings flagged `legacy_handler` become notes
 /// when the project also implements the modern path. A flag set by any other rule is ignored.
-pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303"];
+pub const DUAL_DEMOTED_RULES: &[&str] = &["MCP102", "MCP201", "MCP301", "MCP302", "MCP303", "MCP306", "MCP307"];
 
 /// The hint of a legacy handler a dual-era project keeps.
 const DUAL_HINT: &str = "Dual-era: serve this only to 2025 peers, behind the era check (no modern `_meta` \
      protocol version on the request), and delete it when the project drops the 2025 era.";
+
+/// The hint of a finding in legacy-gated code under `--target dual`.
+const DUAL_GATED_HINT: &str = "Dual-era: this code is compiled or run only for 2025 peers (a legacy feature, a legacy \
+     module, an era check); keep it there, and delete it when the project drops the 2025 era.";
+
+/// The hint of a finding in a test of legacy support under `--target dual`.
+const DUAL_TEST_HINT: &str = "Dual-era: this test exercises the 2025 path the project keeps for legacy peers; keep it \
+     next to a test of the 2026-07-28 path, and delete it when the project drops the 2025 era.";
+
+/// Rules about features 2026-07-28 removed (sessions, lifecycle, removed methods): what a
+/// dual-era project keeps for legacy peers. The rules about what a modern peer must send
+/// (results, errors, capabilities, tool safety) apply to a test of the modern path too.
+fn removed_feature_area(area: crate::rules::Area) -> bool {
+    use crate::rules::Area;
+    matches!(area, Area::Sessions | Area::Lifecycle | Area::RemovedMethods)
+}
 
 /// Level overrides, `--target dual`, MCP000 findings, fingerprints' occurrence index, order.
 fn finish(
@@ -631,6 +676,42 @@ fn finish(
             d.level = Level::Note;
             d.message.push_str(" (kept for legacy peers: keep it behind the era check)");
             d.hint = DUAL_HINT.to_string();
+        }
+        // Code only legacy builds compile, or only legacy peers reach, is the legacy support a
+        // dual-era project keeps: a note in every rule, since the gate is its era check. A
+        // folder or file named for the legacy era says so only next to a modern path.
+        if opts.target == Target::Dual
+            && (d.legacy_gated || (modern_path && crate::era_scope::legacy_path(&d.path)))
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (legacy-gated: kept for legacy peers behind its era check)");
+            d.hint = DUAL_GATED_HINT.to_string();
+        }
+        // The body of a handler for a removed method serves legacy peers alone: next to a modern
+        // path it is the legacy support the project keeps, whatever rule finds something there.
+        if opts.target == Target::Dual
+            && modern_path
+            && d.in_legacy_handler
+            && !d.rule.starts_with("MCP0")
+            && d.level > Level::Note
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (in a handler only 2025 peers reach: keep it behind the era check)");
+            d.hint = DUAL_HINT.to_string();
+        }
+        // In a dual-era project a test that uses a removed feature tests the legacy support the
+        // project keeps: the change, if any, belongs to the code under test.
+        if opts.target == Target::Dual
+            && modern_path
+            && (d.in_test || crate::test_code::test_path(&d.path))
+            && d.level > Level::Note
+            && registry.get(d.rule).is_some_and(|r| removed_feature_area(r.meta.area))
+        {
+            d.level = Level::Note;
+            d.message.push_str(" (a test of the legacy support kept for 2025 peers behind the era check)");
+            d.hint = DUAL_TEST_HINT.to_string();
         }
     }
     if let Some(def) = enabled.iter().find(|r| r.meta.id == FILE_NOT_ANALYZED) {

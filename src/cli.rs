@@ -173,6 +173,11 @@ pub struct CheckArgs {
     /// per file); with the prefix `uncaught:`, panic outside the rules' guard.
     #[arg(long, hide = true)]
     pub inject_panic: Option<String>,
+
+    /// Test hook: bytes of trees the first passes may keep for the pass with the index (0:
+    /// parse again every file that pass reads). The output is the same whatever it is.
+    #[arg(long, hide = true)]
+    pub keep_trees: Option<usize>,
 }
 
 fn parse_max_results(value: &str) -> Result<usize, String> {
@@ -445,6 +450,7 @@ fn options_of(
         only_paths: None,
         scope: Some(Scope::of(&project.root, named)),
         inject_panic: args.inject_panic.clone().filter(|p| !p.starts_with("render:")),
+        keep_trees: args.keep_trees.unwrap_or(crate::analyze::Keep::BUDGET),
     };
     Ok((options, fail_on))
 }
@@ -499,7 +505,10 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration, options: 
     eprintln!("manifests read:              {}", s.manifests_read);
     eprintln!("packages:                    {}", s.packages);
     eprintln!("index: names with a meaning: {}", s.index_names);
-    eprintln!("index: files analyzed again: {} (of them parsed: {})", s.files_resolved, s.files_parsed_again);
+    eprintln!(
+        "index: files analyzed again: {} (of them parsed again: {}, read from a kept tree: {})",
+        s.files_resolved, s.files_parsed_again, s.trees_reused
+    );
     eprintln!("index: uses resolved:        {}", s.names_resolved);
     eprintln!("files not analyzed:          {}", report.not_analyzed.len());
     eprintln!("bytes read:                  {}", s.bytes_read);

@@ -20,6 +20,14 @@ pub struct Diagnostic {
     pub spec: String,
     /// A legacy handler that a dual-era project may keep (`--target dual` demotes it).
     pub legacy_handler: bool,
+    /// In code only legacy builds compile or only legacy peers reach (see
+    /// [`crate::era_scope`]): `--target dual` makes it a note, whatever the rule.
+    pub legacy_gated: bool,
+    /// In the body of a handler for a removed method, which only legacy peers reach (see
+    /// [`crate::era_scope::in_removed_handler`]).
+    pub in_legacy_handler: bool,
+    /// In test code (see [`crate::test_code`]).
+    pub in_test: bool,
     /// The code sends the removed request itself (a call, a message built and sent), so a
     /// function made of it sends it for its callers.
     pub sends: bool,

@@ -6,7 +6,7 @@
 //! point. `tests/rule_pages.rs` fails when one is out of date and rewrites them all with
 //! `UPDATE_DOCS=1 cargo test --test rule_pages`.
 
-use crate::rules::{Precision, Registry, RuleDef, TOPIC_TAGS};
+use crate::rules::{Area, Precision, Registry, RuleDef, TOPIC_TAGS};
 
 /// The folder of the rule pages, relative to the repository root.
 pub const PAGES_DIR: &str = "docs/rules";
@@ -19,14 +19,42 @@ pub fn explain_text(def: &RuleDef) -> String {
     s
 }
 
+/// What every rule reads across files (the project index, `src/index/`).
+const ACROSS_FILES: &str = "The project's own names are read as what they stand for: a constant, `static`, enum \
+member or member of an `as const` object holding a string, a number or a list of strings, \
+defined in another file, reads as its value wherever it is imported (Rust `use crate::…`, \
+`super::`, `self::`, `pub use` re-exports, glob imports, `mod` files, workspace crates by \
+package name; TypeScript relative imports, `import * as`, barrel re-exports, default exports). \
+The finding names the definition (`through SESSION_HEADER, defined at src/mcp/mod.rs:5`, a \
+SARIF related location), and the definition is reported once. A file of a package that \
+depends on an MCP SDK, or that holds an MCP dispatcher or protocol types, has MCP context even \
+when it imports neither. Not followed: a name by its spelling alone (a local that shadows an \
+import, a same-named constant of an unrelated module or package), a name imported from a \
+package that is not MCP code or from a dependency's sources, values computed at run time \
+(concatenation, `format!`, environment variables) and names a macro generates.";
+
 /// What it catches, why it breaks, how to migrate, the examples and the spec pages.
 fn sections(def: &RuleDef) -> String {
     let m = &def.meta;
     let mut s = format!("## What it catches\n\n{}\n\n", m.what.trim());
+    if !m.builtin && m.languages.iter().any(|l| l != "manifest") {
+        s.push_str(&format!("## Across files\n\n{ACROSS_FILES}\n\n"));
+        if !m.across_files.trim().is_empty() {
+            s.push_str(&format!("{}\n\n", m.across_files.trim()));
+        }
+    }
     s.push_str(&format!("## Why it breaks under 2026-07-28\n\n{}\n\n", m.why.trim()));
     s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
     if !m.migration.trim().is_empty() {
         s.push_str(&format!("\n{}\n", m.migration.trim()));
+    }
+    if !m.builtin {
+        s.push_str("\n## Readings\n\n");
+        for (title, text) in readings(def) {
+            // One paragraph per reading, however the document wrapped it.
+            let text: Vec<&str> = text.split_whitespace().collect();
+            s.push_str(&format!("- **{title}.** {}\n", text.join(" ")));
+        }
     }
     for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
         if let Some(ex) = ex {
@@ -46,6 +74,63 @@ fn sections(def: &RuleDef) -> String {
     }
     s
 }
+
+/// How a migration rule reads test doubles, generated files, rejection tests and legacy-gated
+/// code: its own reading where its document gives one, else the one it shares with the rules of
+/// its area (the mechanisms live in [`crate::test_code`], [`crate::era_scope`] and the shared
+/// matcher of [`crate::patterns`]).
+pub fn readings(def: &RuleDef) -> [(&'static str, String); 4] {
+    let own = &def.meta.readings;
+    let or = |own: &str, shared: &str| if own.trim().is_empty() { shared.to_string() } else { own.to_string() };
+    let tests = if removed_feature(def.meta.area) { TESTS_OF_REMOVED_FEATURES } else { TESTS_OF_MODERN_BEHAVIOUR };
+    [
+        ("Test doubles and tests", or(&own.test_doubles, tests)),
+        ("Generated files", or(&own.generated_files, GENERATED_FILES)),
+        ("Rejection tests", or(&own.rejection_tests, REJECTION_TESTS)),
+        ("Legacy-gated code", or(&own.legacy_gated, LEGACY_GATED)),
+    ]
+}
+
+/// The areas whose rules find features 2026-07-28 removed.
+fn removed_feature(area: Area) -> bool {
+    matches!(area, Area::Sessions | Area::Lifecycle | Area::RemovedMethods)
+}
+
+const TESTS_OF_REMOVED_FEATURES: &str = "Test code (test files and folders, `#[cfg(test)]` modules, \
+     `#[test]` functions, `describe` / `it` callbacks) is reported like any code under `--target modern`: a \
+     test that uses a removed feature changes with the code it tests. Under `--target dual`, in a project that \
+     also implements the modern path, a finding in test code is a note: the test exercises the legacy support the \
+     project keeps.";
+
+const TESTS_OF_MODERN_BEHAVIOUR: &str = "Test code is reported like any code, under both targets: what the \
+     rule checks is what a 2026-07-28 peer does or accepts, which a test of the modern path must get right too.";
+
+const GENERATED_FILES: &str = "A file marked generated in its header (`@generated`, `DO NOT EDIT`, Go's \
+     `Code generated … DO NOT EDIT.`) or named after a legacy revision (`spec.types.2025-11-25.ts`) is a copy of a \
+     schema: its findings, of every rule, are one note at the first of them that names how many there are, not a \
+     finding per line.";
+
+const REJECTION_TESTS: &str = "What a test sends only to show that it is refused states the migrated \
+     behaviour and is never a finding: an item of a loop whose body asserts a refusal (`for gone in \
+     [\"tasks/list\", \"tasks/result\"] { … assert_eq!(code, -32601) }`), a removed method or a legacy version \
+     whose request a test asserts is refused with -32601 or -32022 (or -32020), directly or through the \
+     variables built from it (`let req = …; let resp = handle(req); assert_eq!(body_of(resp)[\"error\"][\"code\"], \
+     -32022)`), the subject of `expect(…).rejects` / \
+     `.toThrow()` whose matcher names that refusal (`'Method not found'`, `{ code: -32601 }`) and of \
+     `assert!(….is_err())` in a test that asserts it, an argument of a call that `assert!(!…)` requires to be \
+     false, and what a negated assertion (`.not.toContain(…)`, `assert_ne!`) says is absent, unless a call in \
+     the assertion sends it. A test that expects a removed feature to fail for another reason (a capability \
+     the peer lacks, a schema mismatch) tests the feature and is reported. An expected value, also inside \
+     `expect.objectContaining(…)`, describes a message and builds none.";
+
+const LEGACY_GATED: &str = "Code that only legacy builds compile (`#[cfg(feature = \"legacy-spec\")]`, with \
+     `all(…)` / `any(…)` read as Cargo does, and `if cfg!(…)` branches), the branch of an era check (`if (await \
+     isLegacyRequest(req))`, `ctx.era === 'legacy'`, the `else` of `if (servedModern)`) and a declaration marked \
+     `@deprecated` (or `#[deprecated(note = …)]`) for a legacy revision keep their level under `--target modern`, \
+     where the legacy build is what a modern-only project removes, and are notes under `--target dual`, where \
+     the gate is the era check. So, next to a modern path, are the body of a handler for a method 2026-07-28 \
+     removed (only legacy peers send it) and code in a folder or file named for the legacy era or a legacy \
+     revision (`server-legacy/`, `wire/rev2025-11-25/`).";
 
 /// Where a rule's page lives, relative to the repository root.
 pub fn rule_page_path(def: &RuleDef) -> String {

@@ -95,6 +95,7 @@ impl Engine {
             context: &context,
             target: self.target,
             index,
+            asked_index: std::cell::RefCell::new(Vec::new()),
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -139,7 +140,17 @@ impl Engine {
                 }
             }
         }
+        let asked_index = cx.asked_index.take();
         drop_uses_of_reported_constants(&mut out.diagnostics, path);
+        // What a test sends only to show it is refused states the migrated behaviour, whichever
+        // rule matched it.
+        out.diagnostics.retain(|d| !tree.node_at(d.range).is_some_and(crate::patterns::rejected_input));
+        // A copy of a schema is one note, not a finding per line.
+        if let Some(copy) = crate::era_scope::schema_copy(path, tree, source) {
+            crate::era_scope::collapse_schema_copy(&mut out.diagnostics, path, copy);
+            out.links.clear();
+        }
+        out.asked_index = asked_index;
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
@@ -160,7 +171,7 @@ impl Engine {
 }
 
 /// What one file (or the project pass) produced.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FileOutcome {
     pub diagnostics: Vec<Diagnostic>,
     pub facts: Vec<ProjectFact>,
@@ -172,6 +183,9 @@ pub struct FileOutcome {
     pub links: Vec<crate::index::Link>,
     pub mcp_context: bool,
     pub modern_path: bool,
+    /// What rules asked the project index and its answers (the type names they asked whether
+    /// the project declares): the outcome holds wherever the index answers the same.
+    pub asked_index: Vec<(String, bool)>,
 }
 
 /// What a rule sees of the file it checks.
@@ -183,6 +197,7 @@ pub struct FileCx<'a> {
     pub target: Target,
     /// The project index and this file's place in it (in the pass that has one).
     pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
+    asked_index: std::cell::RefCell<Vec<(String, bool)>>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -197,7 +212,12 @@ impl<'a> FileCx<'a> {
     /// Whether the project declares a type of this name that this file can see (its own
     /// protocol types, not an SDK's).
     pub fn project_declares(&self, name: &str) -> bool {
-        self.index.is_some_and(|(index, file)| index.declares_type(file, name))
+        let answer = self.index.is_some_and(|(index, file)| index.declares_type(file, name));
+        let mut asked = self.asked_index.borrow_mut();
+        if !asked.iter().any(|(n, _)| n == name) {
+            asked.push((name.to_string(), answer));
+        }
+        answer
     }
 
     /// Whether the file speaks MCP (imports an SDK, names protocol methods or transports).
@@ -241,6 +261,11 @@ impl<'a> FileCx<'a> {
     pub fn report_range(&mut self, range: (usize, usize), message: impl Into<String>) -> &mut Diagnostic {
         let meta = self.meta();
         let mut diag = make_diagnostic(meta, self.path, self.source, range, message.into());
+        let at = self.tree.node_at(range);
+        diag.legacy_gated = at.is_some_and(|n| crate::era_scope::legacy_gated(n, self.source));
+        diag.in_legacy_handler = at.is_some_and(crate::era_scope::in_removed_handler);
+        diag.in_test =
+            at.map_or_else(|| crate::test_code::test_path(self.path), |n| crate::test_code::in_test(n, self.path));
         if let Some(origin) = self.tree.origins_within(range.0, range.1).next() {
             diag.message.push_str(&through(origin, self.path));
             diag.related.push(Related {
@@ -254,6 +279,17 @@ impl<'a> FileCx<'a> {
         self.out.diagnostics.push(diag);
         let last = self.out.diagnostics.len() - 1;
         &mut self.out.diagnostics[last]
+    }
+
+    /// How many findings this file has so far (to tell whether a check reported one).
+    pub fn reported(&self) -> usize {
+        self.out.diagnostics.len()
+    }
+
+    /// The last finding reported in this file, to refine it where it stands (a hint that fits
+    /// client code).
+    pub fn last_report(&mut self) -> Option<&mut Diagnostic> {
+        self.out.diagnostics.last_mut()
     }
 
     /// Asks for the facts other files may hold about `name` (a parameter struct defined
@@ -329,6 +365,9 @@ impl ProjectCx<'_> {
             hint: meta.hint.clone(),
             spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
             legacy_handler: false,
+            legacy_gated: false,
+            in_legacy_handler: false,
+            in_test: false,
             sends: false,
             suppression: None,
             baseline: None,
@@ -398,6 +437,9 @@ pub fn make_diagnostic(
         hint: meta.hint.clone(),
         spec: meta.spec.first().map(|s| s.url.clone()).unwrap_or_default(),
         legacy_handler: false,
+        legacy_gated: false,
+        in_legacy_handler: false,
+        in_test: false,
         sends: false,
         suppression: None,
         baseline: None,

@@ -164,7 +164,7 @@ impl Prefilter {
 
     /// What the file's bytes allow.
     pub fn decide(&self, bytes: &[u8]) -> Decision {
-        self.scan(&[bytes], false, None)
+        self.scan(&[bytes], false, None).0
     }
 
     /// What the file's bytes allow, and where its tokens are (none when the prefilter is off):
@@ -178,17 +178,36 @@ impl Prefilter {
     /// for parts of it (the values of the constants it uses): tokens in any part count, and the
     /// hits are the file's.
     pub fn decide_parts(&self, parts: &[&[u8]], context: bool, mark: bool) -> (Decision, Option<Hits>) {
-        if !mark || self.automaton.is_none() || self.off {
-            return (self.scan(parts, context, None), None);
-        }
-        let mut hits = Vec::new();
-        let decision = self.scan(parts, context, Some(&mut hits));
-        (decision, Some(Hits::at(hits)))
+        let (decision, hits, _) = self.decide_indexable(parts, context, mark);
+        (decision, hits)
     }
 
-    fn scan(&self, parts: &[&[u8]], assume_context: bool, mut hits: Option<&mut Vec<usize>>) -> Decision {
+    /// Like [`decide_parts`](Self::decide_parts), and whether the file is worth indexing (see
+    /// [`crate::analyze::IndexTokens`]): it holds a rule's token or a sign of MCP context, and
+    /// has MCP context. `None` when the prefilter is off and read nothing.
+    pub fn decide_indexable(
+        &self,
+        parts: &[&[u8]],
+        context: bool,
+        mark: bool,
+    ) -> (Decision, Option<Hits>, Option<bool>) {
+        if !mark || self.automaton.is_none() || self.off {
+            let (decision, indexable) = self.scan(parts, context, None);
+            return (decision, None, indexable);
+        }
+        let mut hits = Vec::new();
+        let (decision, indexable) = self.scan(parts, context, Some(&mut hits));
+        (decision, Some(Hits::at(hits)), indexable)
+    }
+
+    fn scan(
+        &self,
+        parts: &[&[u8]],
+        assume_context: bool,
+        mut hits: Option<&mut Vec<usize>>,
+    ) -> (Decision, Option<bool>) {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return Decision::Parse(self.always.clone());
+            return (Decision::Parse(self.always.clone()), None);
         };
         // Which patterns occur (`plain`), and which occur as a word (`word`).
         let mut plain = vec![false; self.roles.len()];
@@ -209,6 +228,13 @@ impl Prefilter {
         }
         let context = assume_context
             || plain.iter().zip(&self.roles).any(|(seen, roles)| *seen && roles.contains(&Role::Context));
+        let indexable = context
+            && plain.iter().zip(&self.roles).any(|(seen, roles)| {
+                *seen
+                    && roles
+                        .iter()
+                        .any(|r| matches!(r, Role::Token(_) | Role::Word(_) | Role::InContext(_) | Role::Context))
+            });
         let mut parse = self.always.clone();
         let mut facts = RuleSet::default();
         let mut needed = false;
@@ -224,14 +250,15 @@ impl Prefilter {
                 }
             }
         }
-        if needed || !parse.is_empty() {
+        let decision = if needed || !parse.is_empty() {
             parse.union(&facts);
             Decision::Parse(parse)
         } else if !facts.is_empty() {
             Decision::Defer(facts)
         } else {
             Decision::Skip
-        }
+        };
+        (decision, Some(indexable))
     }
 
     /// The tokens of every rule, of MCP context and of the run, in one automaton that finds

@@ -58,6 +58,28 @@ impl HandBuilt<'_> {
     }
 }
 
+/// Whether a hand-built result is one a 2026-07-28 server owes `resultType` and cache hints:
+/// not the result of a method 2026-07-28 removed (`initialize`, `ping`: the method itself is
+/// the finding), not a test double that plays a 2025 server (one that never answers
+/// `server/discover` nor sets `resultType`: clients must accept it as it is), not an empty
+/// placeholder reply of a test double, and not a double the test asserts is never reached.
+pub fn owes_modern_fields(found: &HandBuilt<'_>, path: &str, removed_methods: &[&str]) -> bool {
+    if found.method.is_some_and(|m| removed_methods.contains(&m)) {
+        return false;
+    }
+    let at = found.result;
+    if crate::test_code::asserted_unreached(at) {
+        return false;
+    }
+    if !crate::test_code::in_test(at, path) {
+        return true;
+    }
+    // An empty result for an unknown method in a test is a placeholder reply (to a `ping`, a
+    // notification, a message the test does not look at).
+    let placeholder = found.method.is_none() && at.children().next().is_none();
+    !placeholder && crate::test_code::plays_modern_server(crate::test_code::double_scope(at))
+}
+
 impl<'a> Finder<'a> {
     /// The node kinds [`find`](Self::find) looks at.
     pub const KINDS: [Kind; 4] = [Kind::Object, Kind::Return, Kind::Case, Kind::Fn];

@@ -33,6 +33,15 @@ impl SourceFile {
         &self.text
     }
 
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
+    /// The bytes the file holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.line_starts.capacity() * std::mem::size_of::<u32>()
+    }
+
     pub fn line_count(&self) -> usize {
         self.line_starts.len()
     }

@@ -238,9 +238,9 @@ pub struct Tree {
     nodes: Vec<Node>,
     strings: String,
     pub comments: Vec<Comment>,
-    /// Function bodies left unread because they hold no trigger token (see
-    /// [`crate::prefilter::Hits`]).
-    pub unread_bodies: u32,
+    /// The spans of function bodies left unread because they hold no trigger token (see
+    /// [`crate::prefilter::Hits`]), sorted.
+    pub unread: Vec<(usize, usize)>,
     /// Names resolved to a constant's value, by node id (sorted): where each was defined.
     resolved: Vec<(NodeId, Origin)>,
     /// Names resolved to a list of strings, by node id (sorted).
@@ -262,6 +262,27 @@ impl Tree {
 
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Whether `offset` lies in a function body left unread.
+    pub fn unread_at(&self, offset: usize) -> bool {
+        let i = self.unread.partition_point(|&(_, end)| end <= offset);
+        self.unread.get(i).is_some_and(|&(start, _)| start <= offset)
+    }
+
+    /// The bytes the tree holds on the heap, after [`Tree::shrink`].
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.strings.capacity()
+            + self.comments.capacity() * std::mem::size_of::<Comment>()
+            + self.unread.capacity() * std::mem::size_of::<(usize, usize)>()
+    }
+
+    /// Gives back what the builder reserved beyond the tree's size, for a tree that is kept.
+    pub fn shrink(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.strings.shrink_to_fit();
+        self.comments.shrink_to_fit();
     }
 
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {
@@ -305,14 +326,14 @@ impl Tree {
     pub fn resolve_to_strs(&mut self, id: NodeId, values: Vec<String>, origin: Origin) {
         let Some(n) = self.nodes.get_mut(id as usize) else { return };
         n.flags |= flags::RESOLVED;
-        let at = self.lists.partition_point(|(i, _)| *i < id);
-        self.lists.insert(at, (id, values));
+        insert_sorted(&mut self.lists, id, values);
         self.record(id, origin);
     }
 
+    /// Records where a resolved name was defined. A tree resolved again (kept from the pass
+    /// before) records each name once.
     fn record(&mut self, id: NodeId, origin: Origin) {
-        let at = self.resolved.partition_point(|(i, _)| *i < id);
-        self.resolved.insert(at, (id, origin));
+        insert_sorted(&mut self.resolved, id, origin);
     }
 
     fn intern(&mut self, text: &str) -> (u32, u32) {
@@ -332,6 +353,23 @@ impl Tree {
     /// How many names were resolved to a constant.
     pub fn resolved_count(&self) -> usize {
         self.resolved.len()
+    }
+
+    /// The deepest node whose span holds a byte range (where a finding at that range is).
+    pub fn node_at(&self, range: (usize, usize)) -> Option<NodeRef<'_>> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let mut cur = self.root();
+        'down: loop {
+            for c in cur.children() {
+                if c.start() <= range.0 && range.1 <= c.end() && c.end() > c.start() {
+                    cur = c;
+                    continue 'down;
+                }
+            }
+            return Some(cur);
+        }
     }
 }
 
@@ -882,10 +920,19 @@ impl TreeBuilder {
             nodes: self.nodes,
             strings: self.strings,
             comments: self.comments,
-            unread_bodies: 0,
+            unread: Vec::new(),
             resolved: Vec::new(),
             lists: Vec::new(),
         }
+    }
+}
+
+/// Sets the entry of `id` in a list sorted by node id, in place of an earlier one.
+fn insert_sorted<T>(list: &mut Vec<(NodeId, T)>, id: NodeId, value: T) {
+    let at = list.partition_point(|(i, _)| *i < id);
+    match list.get_mut(at) {
+        Some(slot) if slot.0 == id => slot.1 = value,
+        _ => list.insert(at, (id, value)),
     }
 }
 

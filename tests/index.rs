@@ -33,12 +33,41 @@ fn output_is_byte_identical_for_any_thread_count_and_without_the_prefilter() {
         let two = json_of(&p, &["--jobs", "2"]);
         let four = json_of(&p, &["--jobs", "4"]);
         let unfiltered = json_of(&p, &["--jobs", "2", "--no-prefilter"]);
+        // Trees the first pass keeps are the trees a second parse builds.
+        let parsed_again = json_of(&p, &["--jobs", "2", "--keep-trees", "0"]);
         assert_eq!(one, two, "{}: --jobs 1 and 2 differ", p.display());
+        assert_eq!(one, parsed_again, "{}: parsing again instead of keeping trees differs", p.display());
         assert_eq!(one, four, "{}: --jobs 1 and 4 differ", p.display());
         assert_eq!(one, unfiltered, "{}: --no-prefilter differs", p.display());
         // Repeated runs agree too (the index is built the same way each time).
         assert_eq!(one, json_of(&p, &["--jobs", "2"]), "{}: two runs differ", p.display());
     }
+}
+
+/// The pass with the index reads the trees the first pass kept, and parses files again only
+/// when told to keep none.
+#[test]
+fn the_pass_with_the_index_reuses_kept_trees() {
+    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
+    // (parsed again, read from a kept tree)
+    let stats = |extra: &[&str]| -> (usize, usize) {
+        let mut args = vec!["check", ".", "--format", "json", "--fail-on", "never", "--stats"];
+        args.extend_from_slice(extra);
+        let err = common::stderr(&run_in(&dir, &args));
+        let line = err.lines().find(|l| l.starts_with("index: files analyzed again:")).unwrap_or_default();
+        let numbers: Vec<usize> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        match numbers[..] {
+            [_, again, kept] => (again, kept),
+            _ => panic!("no index line in --stats: {err}"),
+        }
+    };
+    let (again, kept) = stats(&[]);
+    assert!(kept > 0, "no tree kept: {again} parsed again");
+    assert_eq!(stats(&["--keep-trees", "0"]), (again + kept, 0));
 }
 
 #[test]

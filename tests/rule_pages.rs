@@ -96,3 +96,26 @@ fn tags_and_security_are_consistent() {
         assert!(index.contains(&format!("- `{tag}`: {meaning}")), "{tag} is not documented in the index");
     }
 }
+
+/// Every migration rule's documentation states how it reads test doubles, generated files,
+/// rejection tests and legacy-gated code; the rules that own a reading of test doubles
+/// (the results and error codes a modern server sends) state their own.
+#[test]
+fn every_migration_rule_states_its_readings() {
+    for def in &registry().rules {
+        let text = docs::explain_text(def);
+        if def.meta.builtin {
+            assert!(!text.contains("## Readings"), "{}", def.meta.id);
+            continue;
+        }
+        for (title, reading) in docs::readings(def) {
+            assert!(reading.split_whitespace().count() > 10, "{} {title}: {reading:?}", def.meta.id);
+            assert!(text.contains(&format!("- **{title}.** ")), "{}: no {title} in its documentation", def.meta.id);
+        }
+    }
+    for id in ["MCP402", "MCP403", "MCP404"] {
+        let def = registry().rules.iter().find(|r| r.meta.id == id);
+        let own = def.map(|d| d.meta.readings.test_doubles.clone()).unwrap_or_default();
+        assert!(own.contains("2026-07-28 server"), "{id}: {own}");
+    }
+}

@@ -124,10 +124,11 @@ impl FileIndex {
 
 pub use build::build;
 
-/// Whether a string constant's value can matter to a rule: it holds one of the rules' trigger
-/// tokens (a method, a header, a protocol revision, the word `mcp`), compared without case.
-pub fn meaningful_str(value: &str, holds_token: &dyn Fn(&str) -> bool) -> bool {
-    !value.is_empty() && value.len() <= 256 && holds_token(value)
+/// Whether a string constant's value can matter to a rule: it holds one of the values rules
+/// read (a method, a header, a protocol revision, the MCP path; see
+/// [`crate::analyze::IndexTokens`]), compared without case.
+pub fn meaningful_str(value: &str, holds_value: &dyn Fn(&str) -> bool) -> bool {
+    !value.is_empty() && value.len() <= 256 && holds_value(value)
 }
 
 /// Whether an integer constant can matter to a rule: a code of the JSON-RPC reserved range.

@@ -44,13 +44,17 @@ pub struct ProjectIndex {
     rust_module: Vec<Option<RustModule>>,
     /// Rust file modules: (crate root directory, module path) → file.
     rust_files: HashMap<RustModule, usize>,
-    /// Definitions whose value a rule may care about, by name: the scanner looks for these
-    /// names in other files.
+    /// Definitions whose value a rule may care about, by name, with the packages that define
+    /// them.
     meaningful: HashMap<String, BTreeSet<Option<usize>>>,
+    /// The names the scanner looks for to find the files that may use them: a meaningful
+    /// definition's own name, or for a member of a TypeScript object, enum or class the name of
+    /// its owner (`METHODS` for `METHODS.PING`): a member's name (`method`, `code`) says little.
+    scan: HashMap<String, BTreeSet<Option<usize>>>,
+    /// The string values each scanned name may stand for.
+    scan_values: HashMap<String, BTreeSet<String>>,
     /// Functions that do a removed thing for their callers (see [`super::calls`]), by name.
     doers: HashMap<String, BTreeSet<Option<usize>>>,
-    /// The values meaningful names imported or re-exported under another name stand for.
-    alias_values: HashMap<String, BTreeSet<String>>,
     /// Types the project declares that rules ask about by name (`own_type` patterns: its own
     /// `InitializeResult`), by name.
     own_types: HashMap<String, BTreeSet<Option<usize>>>,
@@ -64,7 +68,7 @@ impl ProjectIndex {
         paths: Vec<String>,
         kinds: &[Option<ManifestKind>],
         packages: Packages,
-        holds_token: &dyn Fn(&str) -> bool,
+        holds_value: &dyn Fn(&str) -> bool,
     ) -> ProjectIndex {
         let by_path = paths.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
         let package_of: Vec<Option<usize>> =
@@ -102,11 +106,13 @@ impl ProjectIndex {
             rust_module,
             rust_files,
             meaningful: HashMap::new(),
+            scan: HashMap::new(),
+            scan_values: HashMap::new(),
             doers: HashMap::new(),
             own_types: HashMap::new(),
-            alias_values: HashMap::new(),
         };
-        index.meaningful = index.meaningful_names(holds_token);
+        index.meaningful = index.meaningful_names(holds_value);
+        index.scan_names();
         index.add_aliases();
         index.own_types = index.own_types();
         index.refresh_doers();
@@ -116,7 +122,7 @@ impl ProjectIndex {
     /// Names of constants with a value a rule may care about, defined in MCP code (a file of an
     /// MCP package, or a file with MCP context of its own outside every package), with the
     /// packages that define them.
-    fn meaningful_names(&self, holds_token: &dyn Fn(&str) -> bool) -> HashMap<String, BTreeSet<Option<usize>>> {
+    fn meaningful_names(&self, holds_value: &dyn Fn(&str) -> bool) -> HashMap<String, BTreeSet<Option<usize>>> {
         let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
@@ -130,9 +136,9 @@ impl ProjectIndex {
             }
             for d in &f.defs {
                 let keep = match &d.kind {
-                    DefKind::Const(Value::Str(s)) => super::meaningful_str(s, holds_token),
+                    DefKind::Const(Value::Str(s)) => super::meaningful_str(s, holds_value),
                     DefKind::Const(Value::Int(v)) => super::meaningful_int(*v),
-                    DefKind::Const(Value::Strs(list)) => list.iter().any(|s| super::meaningful_str(s, holds_token)),
+                    DefKind::Const(Value::Strs(list)) => list.iter().any(|s| super::meaningful_str(s, holds_value)),
                     _ => false,
                 };
                 if keep {
@@ -141,6 +147,30 @@ impl ProjectIndex {
             }
         }
         out
+    }
+
+    /// The names to scan for, from the meaningful definitions (see [`ProjectIndex::scan`]).
+    fn scan_names(&mut self) {
+        let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut values: HashMap<String, BTreeSet<String>> = HashMap::new();
+        for (i, f) in self.files.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let ts = f.lang == Some(crate::tree::Lang::TypeScript);
+            for d in
+                f.defs.iter().filter(|d| self.meaningful.get(&d.name).is_some_and(|p| p.contains(&self.package_of[i])))
+            {
+                let name = match d.scope.first() {
+                    Some(owner) if ts => owner.clone(),
+                    _ => d.name.clone(),
+                };
+                if let Some(v) = d.value() {
+                    values.entry(name.clone()).or_default().extend(strings_of(v));
+                }
+                scan.entry(name).or_default().insert(self.package_of[i]);
+            }
+        }
+        self.scan = scan;
+        self.scan_values = values;
     }
 
     /// Adds the names that meaningful constants are imported or re-exported under
@@ -171,7 +201,8 @@ impl ProjectIndex {
                 break;
             }
             for (name, pkg, values) in found {
-                self.alias_values.entry(name.clone()).or_default().extend(values);
+                self.scan_values.entry(name.clone()).or_default().extend(values);
+                self.scan.entry(name.clone()).or_default().insert(pkg);
                 self.meaningful.entry(name).or_default().insert(pkg);
             }
         }
@@ -370,28 +401,12 @@ impl ProjectIndex {
         self.meaningful.keys().map(String::as_str)
     }
 
-    /// Each meaningful name with the string values its definitions hold, sorted.
+    /// Each name to scan for with the string values it may stand for, sorted.
     pub fn meaningful_values(&self) -> Vec<(String, Vec<String>)> {
-        let mut values: HashMap<&str, BTreeSet<String>> = HashMap::new();
-        for f in self.files.iter().flatten() {
-            for d in f.defs.iter().filter(|d| self.meaningful.contains_key(&d.name)) {
-                let slot = values.entry(d.name.as_str()).or_default();
-                match &d.kind {
-                    DefKind::Const(Value::Str(s)) => {
-                        slot.insert(s.clone());
-                    }
-                    DefKind::Const(Value::Strs(list)) => slot.extend(list.iter().cloned()),
-                    _ => {}
-                }
-            }
-        }
-        for (name, more) in &self.alias_values {
-            values.entry(name.as_str()).or_default().extend(more.iter().cloned());
-        }
         let mut out: Vec<(String, Vec<String>)> = self
-            .meaningful
+            .scan
             .keys()
-            .map(|n| (n.clone(), values.remove(n.as_str()).unwrap_or_default().into_iter().collect()))
+            .map(|n| (n.clone(), self.scan_values.get(n).map(|v| v.iter().cloned().collect()).unwrap_or_default()))
             .collect();
         out.sort();
         out
@@ -400,7 +415,7 @@ impl ProjectIndex {
     /// Whether some meaningful name is visible from a file's package.
     pub fn sees_meaningful(&self, file: usize) -> bool {
         let from = self.package_of(file);
-        self.meaningful.values().chain(self.doers.values()).chain(self.own_types.values()).flatten().any(|to| {
+        self.scan.values().chain(self.doers.values()).chain(self.own_types.values()).flatten().any(|to| {
             match (from, to) {
                 (Some(f), Some(t)) => self.packages.sees(f, *t),
                 (None, None) => true,
@@ -417,9 +432,36 @@ impl ProjectIndex {
     /// in a package the file's package depends on, or (for a file outside every package) in
     /// another such file.
     pub fn visible(&self, file: usize, name: &str) -> bool {
-        [&self.meaningful, &self.doers, &self.own_types]
+        [&self.scan, &self.doers, &self.own_types]
             .iter()
             .any(|map| map.get(name).is_some_and(|defined_in| self.sees_any(file, defined_in)))
+    }
+
+    /// Of the occurrences of scanned names in a file, those that may lead to a definition of
+    /// another place: the name is imported by the file (or comes through a glob or namespace
+    /// import), written at the end of a path (`crate::commands::INIT`, `METHODS.PING`), or is
+    /// the file's own definition used again in it. A name that merely has the same spelling as
+    /// a local or another package's is read no further. A file the first pass did not index
+    /// keeps every occurrence.
+    pub fn may_use(&self, file: usize, bytes: &[u8], found: Vec<(String, usize)>) -> Vec<(String, usize)> {
+        let Some(f) = self.file(file) else { return found };
+        let globs = f.imports.iter().any(|i| i.local == "*" || i.exported == "*");
+        let own = |name: &str| f.defs.iter().any(|d| d.name == name);
+        let after_path = |at: usize| {
+            let before = bytes.get(..at).unwrap_or_default();
+            before.ends_with(b"::") || before.ends_with(b".")
+        };
+        let count = |name: &str| found.iter().filter(|(n, _)| n == name).count();
+        found
+            .iter()
+            .filter(|(name, at)| {
+                f.imports.iter().any(|i| i.local == *name || i.exported == *name)
+                    || (globs && !own(name))
+                    || after_path(*at)
+                    || (own(name) && count(name) > 1)
+            })
+            .cloned()
+            .collect()
     }
 
     // -- Rust ---------------------------------------------------------------------------------

@@ -164,7 +164,7 @@ fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[(usize, usize)]
     };
     if !unread.is_empty() {
         if let Ok(mut tree) = parse(&blank(text, unread)) {
-            tree.unread_bodies = u32::try_from(unread.len()).unwrap_or(u32::MAX);
+            tree.unread = unread.to_vec();
             return Ok(tree);
         }
     }
@@ -190,8 +190,12 @@ fn parse_and_lower(text: &str, parsed: &str, comments: &[(usize, usize)]) -> Res
     // syn strips a shebang line before tokenizing, so its offsets start after it.
     let base = bom + file.shebang.as_ref().map_or(0, String::len);
     let tokenized = body.get(base - bom..).unwrap_or("");
-    let mut lw =
-        Lowerer { b: TreeBuilder::new(Lang::Rust, text.len()), lines: Lines::new(tokenized, base), tok_depth: 0 };
+    let mut lw = Lowerer {
+        b: TreeBuilder::new(Lang::Rust, text.len()),
+        lines: Lines::new(tokenized, base),
+        tok_depth: 0,
+        pending_attrs: Vec::new(),
+    };
     lw.file(&file, text.len());
     for &(start, end) in comments {
         lw.b.comment((start, end));
@@ -599,6 +603,9 @@ struct Lowerer<'a> {
     lines: Lines<'a>,
     /// Nesting of token groups being read inside a macro.
     tok_depth: usize,
+    /// Attributes of an expression statement (`#[cfg(…)] app.map_handler(…);`), lowered as the
+    /// first children of the node the expression opens.
+    pending_attrs: Vec<Attribute>,
 }
 
 impl Lowerer<'_> {
@@ -662,11 +669,17 @@ impl Lowerer<'_> {
     }
 
     fn leaf(&mut self, kind: Kind, role: Role, span: (usize, usize), text: &str) -> NodeId {
+        self.pending_attrs.clear();
         self.b.leaf(kind, role, span, text)
     }
 
     fn open(&mut self, kind: Kind, role: Role, span: (usize, usize), text: &str) -> NodeId {
-        self.b.open(kind, role, span, text)
+        let id = self.b.open(kind, role, span, text);
+        if !self.pending_attrs.is_empty() {
+            let attrs = std::mem::take(&mut self.pending_attrs);
+            self.attrs(&attrs);
+        }
+        id
     }
 
     fn close(&mut self) {
@@ -1105,11 +1118,17 @@ impl Lowerer<'_> {
         match stmt {
             Stmt::Local(l) => self.local(l),
             Stmt::Item(item) => self.item(item, Role::Stmt),
-            Stmt::Expr(e, _) => self.expr(e, Role::Stmt),
+            Stmt::Expr(e, _) => {
+                self.pending_attrs = expr_attrs(e).iter().filter(|a| !is_doc(a)).cloned().collect();
+                self.expr(e, Role::Stmt);
+                self.pending_attrs.clear();
+            }
             Stmt::Macro(m) => {
                 let last = m.semi_token.map_or(macro_end(&m.mac), |s| s.span);
                 let span = self.item_span(&m.attrs, path_start(&m.mac.path), last);
+                self.pending_attrs = m.attrs.iter().filter(|a| !is_doc(a)).cloned().collect();
                 self.mac(&m.mac, Role::Stmt, span);
+                self.pending_attrs.clear();
             }
         }
     }
@@ -1397,6 +1416,7 @@ impl Lowerer<'_> {
         let start = pat_start(&arm.pat).map_or_else(|| self.spanned(&arm.pat).0, |s| self.start(s));
         let span = (start, self.end(expr_end(&arm.body)));
         self.open(Kind::Case, Role::Case, span, "");
+        self.attrs(&arm.attrs);
         match &arm.pat {
             Pat::Or(or) => {
                 for p in &or.cases {
@@ -1455,6 +1475,7 @@ impl Lowerer<'_> {
         if f.colon_token.is_none() {
             self.b.set_flag(id, flags::SHORTHAND);
         }
+        self.attrs(&f.attrs);
         self.expr(&f.expr, Role::Value);
         self.close();
     }
@@ -1950,6 +1971,28 @@ fn name(ident: &Ident) -> String {
     match text.strip_prefix("r#") {
         Some(raw) => raw.to_string(),
         None => text,
+    }
+}
+
+/// The outer attributes of an expression that can stand as a statement.
+fn expr_attrs(e: &Expr) -> &[Attribute] {
+    match e {
+        Expr::Assign(x) => &x.attrs,
+        Expr::Async(x) => &x.attrs,
+        Expr::Await(x) => &x.attrs,
+        Expr::Block(x) => &x.attrs,
+        Expr::Call(x) => &x.attrs,
+        Expr::ForLoop(x) => &x.attrs,
+        Expr::If(x) => &x.attrs,
+        Expr::Loop(x) => &x.attrs,
+        Expr::Macro(x) => &x.attrs,
+        Expr::Match(x) => &x.attrs,
+        Expr::MethodCall(x) => &x.attrs,
+        Expr::Return(x) => &x.attrs,
+        Expr::Try(x) => &x.attrs,
+        Expr::Unsafe(x) => &x.attrs,
+        Expr::While(x) => &x.attrs,
+        _ => &[],
     }
 }
 
@@ -2471,7 +2514,8 @@ mod tests {
         let text = "fn cold() { let s = \"日本\"; }  fn hot() { h.get(\"mcp-session-id\") }\n";
         let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
         let t = lower_on_stack(&SourceFile::new(text.to_string()), SMALL_STACK, Some(&hits)).unwrap();
-        assert_eq!(t.unread_bodies, 1);
+        assert_eq!(t.unread.len(), 1);
+        assert!(t.unread_at(text.find("日本").unwrap()) && !t.unread_at(text.find("mcp-session-id").unwrap()));
         assert!(t.nodes().all(|n| n.str_value() != Some("日本")));
         let s = find(&t, Kind::Str, "mcp-session-id");
         assert_eq!(slice(text, s), "\"mcp-session-id\"");

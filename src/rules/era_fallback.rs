@@ -9,8 +9,9 @@
 //! throw e;` followed by the fallback).
 //!
 //! The draft numbers −32001/−32003/−32004 count only where the code says what they mean (a
-//! header mismatch, a missing capability, an unsupported version): −32001 is also the SDKs'
-//! "Session not found" and a common application code. A constant defined with one counts once,
+//! header mismatch, a missing capability, an unsupported protocol version) or an era fallback
+//! surrounds them: −32001 is also the SDKs' "Session not found" and a common "unauthorized"
+//! code ("Missing Authorization header"), which a header word alone does not tell apart. A constant defined with one counts once,
 //! at its definition, and again where code branches on it.
 
 use crate::engine::FileCx;
@@ -202,23 +203,56 @@ fn report_fallback(at: NodeRef<'_>, code: &str, cx: &mut FileCx<'_>) {
 // ---------------------------------------------------------------------------------------------
 // Draft error numbers
 
-/// The meaning a draft number had, and the words that show code means it.
-fn draft_meaning(value: i64) -> Option<(&'static str, &'static str, &'static [&'static str])> {
+/// What a draft number meant, the number it became, and the words that show code means it.
+struct Draft {
+    meaning: &'static str,
+    final_code: &'static str,
+    /// Each group must have a word among the words around the number.
+    all_of: &'static [&'static [&'static str]],
+}
+
+/// The meaning a draft number had. −32001 is also the SDKs' "Session not found" and a common
+/// "unauthorized" code, so a header alone is not enough: it must be an MCP header, or a
+/// mismatch.
+fn draft_meaning(value: i64) -> Option<Draft> {
     match value {
-        -32001 => Some(("HeaderMismatch", "-32020", &["header", "headers", "mismatch"])),
-        -32003 => Some(("MissingRequiredClientCapability", "-32021", &["capability", "capabilities"])),
-        -32004 => Some(("UnsupportedProtocolVersion", "-32022", &["version", "versions", "unsupported", "supported"])),
+        -32001 => Some(Draft { meaning: "HeaderMismatch", final_code: "-32020", all_of: &[&["mismatch", "disagree", "disagrees", "differs"]] }),
+        -32003 => Some(Draft {
+            meaning: "MissingRequiredClientCapability",
+            final_code: "-32021",
+            all_of: &[&["capability", "capabilities"]],
+        }),
+        -32004 => Some(Draft {
+            meaning: "UnsupportedProtocolVersion",
+            final_code: "-32022",
+            all_of: &[&["version", "versions", "unsupported", "supported"]],
+        }),
         _ => None,
     }
 }
 
+/// Words that put a number in another context than the draft meaning: credentials and
+/// sessions (−32001 "Missing Authorization header", "Session not found").
+const OTHER_MEANINGS: &[&str] = &["authorization", "auth", "unauthorized", "unauthenticated", "token", "bearer", "session", "credentials"];
+
+/// Whether the words around a draft number say it means what the draft gave it: an era
+/// fallback around it (`initialize`, `legacy`), or its meaning's words and no other meaning's.
+fn means_draft(draft: &Draft, words: &[String], cx: &FileCx<'_>) -> bool {
+    let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.as_str()));
+    if has(cx.data("fallback_words")) {
+        return true;
+    }
+    draft.all_of.iter().all(|group| has(group)) && !has(OTHER_MEANINGS)
+}
+
 fn check_draft_number(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     let Some(value) = node.int() else { return };
-    let Some((meaning, final_code, wanted)) = draft_meaning(value) else { return };
+    let Some(draft) = draft_meaning(value) else { return };
     let words = context_words(node);
-    if !words.iter().any(|w| wanted.contains(&w.as_str())) {
+    if !means_draft(&draft, &words, cx) {
         return;
     }
+    let Draft { meaning, final_code, .. } = draft;
     let message = format!("uses {value}, the draft number of `{meaning}`; the final code is {final_code}");
     cx.report(node, message).with_hint(format!("Use {final_code}: the draft numbers never shipped in a final revision."));
 }
@@ -241,10 +275,11 @@ fn check_draft_constant_branch(
         let Some(def) = definitions.get(name).copied() else { continue };
         let Some(init) = def.child(Role::Init) else { continue };
         let Some(value) = init.int() else { continue };
-        let Some((meaning, final_code, wanted)) = draft_meaning(value) else { continue };
-        if !context_words(init).iter().any(|w| wanted.contains(&w.as_str())) {
+        let Some(draft) = draft_meaning(value) else { continue };
+        if !means_draft(&draft, &context_words(init), cx) {
             continue;
         }
+        let Draft { meaning, final_code, .. } = draft;
         let message = format!("branches on `{name}` ({value}), the draft number of `{meaning}`; peers send {final_code}");
         cx.report(node, message).with_hint(format!("Compare with {final_code}: the draft numbers never shipped in a final revision."));
         return;

@@ -161,10 +161,18 @@ pub struct RuleMeta {
     pub precision: Precision,
     /// Why the rule has its precision: what it matches, and where it can be wrong.
     pub precision_reason: String,
+    /// What this rule reads across files beyond the names every rule resolves (Markdown; see
+    /// [`crate::docs`]).
+    #[serde(default)]
+    pub across_files: String,
     /// Set only on rules whose findings are security findings.
     #[serde(default)]
     pub security: Option<Security>,
     pub spec: Vec<SpecRef>,
+    /// How the rule reads test doubles, generated files, rejection tests and legacy-gated
+    /// code, where it differs from the reading every rule shares (see [`Readings`]).
+    #[serde(default)]
+    pub readings: Readings,
     #[serde(default)]
     pub examples: Examples,
     #[serde(default)]
@@ -283,6 +291,26 @@ impl RuleMeta {
 pub struct SpecRef {
     pub title: String,
     pub url: String,
+}
+
+/// A rule's own reading of the places where code is not what it seems (Markdown); an empty
+/// one is the reading the rule shares with every rule of its area, which [`crate::docs`]
+/// states on the rule's page.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Readings {
+    /// Test code and the test doubles (fake servers and clients) in it.
+    #[serde(default)]
+    pub test_doubles: String,
+    /// Generated files and copies of a legacy schema.
+    #[serde(default)]
+    pub generated_files: String,
+    /// Tests that send a removed thing only to show it is refused.
+    #[serde(default)]
+    pub rejection_tests: String,
+    /// Code compiled only into legacy builds or reached only by legacy peers.
+    #[serde(default)]
+    pub legacy_gated: String,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

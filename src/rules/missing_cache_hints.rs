@@ -33,6 +33,9 @@ impl Rule for MissingCacheHints {
         };
         let Some(found) = finder.find(node) else { return };
         let Some(method) = found.method.filter(|m| finder.shapes.iter().any(|(c, _)| c == m)) else { return };
+        if !crate::results::owes_modern_fields(&found, cx.path, meta.data_strings("removed_methods")) {
+            return;
+        }
         if found.has_spread() {
             return;
         }

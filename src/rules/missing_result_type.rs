@@ -71,6 +71,9 @@ impl Rule for MissingResultType {
         }
         let f = finder(meta);
         let Some(found) = f.find(node) else { return };
+        if !crate::results::owes_modern_fields(&found, cx.path, meta.data_strings("removed_methods")) {
+            return;
+        }
         let embedded = meta.data_strings("embedded_result_keys");
         if found.has_key("resultType") || found.has_spread() || embedded.iter().any(|k| found.has_key(k)) {
             return;
@@ -209,12 +212,5 @@ fn keeps_absence(binary: NodeRef<'_>) -> bool {
 /// the function around it sends requests. A server's own encoder that checks the field it
 /// stamped is not a client reading a peer's result.
 fn client_side(node: NodeRef<'_>, meta: &'static RuleMeta) -> bool {
-    let imports = meta.data_strings("client_imports");
-    let calls = meta.data_strings("client_calls");
-    let tree = node.tree();
-    if tree.nodes().any(|n| n.kind() == Kind::Import && imports.iter().any(|i| n.text().contains(i))) {
-        return true;
-    }
-    let scope = node.ancestors().filter(|a| a.kind() == Kind::Fn).last().unwrap_or_else(|| tree.root());
-    scope.descendants().any(|c| c.kind() == Kind::Call && c.call_name().is_some_and(|n| calls.contains(&n)))
+    crate::patterns::client_side(node, meta.data_strings("client_imports"), meta.data_strings("client_calls"))
 }

@@ -9,8 +9,8 @@ mod meta;
 use std::sync::OnceLock;
 
 pub use meta::{
-    Area, Example, Examples, Level, Pattern, Precision, Prefilter, RuleMeta, Security, SpecRef, ValueIs, What,
-    TOPIC_TAGS,
+    Area, Example, Examples, Level, Pattern, Precision, Prefilter, Readings, RuleMeta, Security, SpecRef, ValueIs,
+    What, TOPIC_TAGS,
 };
 
 use crate::engine::{FileCx, ProjectCx};

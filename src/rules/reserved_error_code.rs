@@ -45,10 +45,16 @@ impl Rule for ReservedErrorCode {
                     let Some(v) = node.int() else { continue };
                     let Some(level) = data.level(v) else { continue };
                     if let Some(use_) = data.error_code_use(node) {
+                        if use_ == Use::Branch && data.client_local(v, node) {
+                            continue;
+                        }
                         report(cx, node, level, &use_.describe(&v.to_string()), &data);
                     } else if let Some(def) = definition(node) {
                         let key = (container_of(def), def.text().to_string());
-                        if data.is_sdk_local(def.text()) || !(data.names_code(def) || used_as_code.contains(&key)) {
+                        if data.is_sdk_local(def.text())
+                            || data.bounds_a_range(def.text())
+                            || !(data.names_code(def) || used_as_code.contains(&key))
+                        {
                             continue;
                         }
                         let what = format!("defines error code `{}` = {v}", def.text());
@@ -70,14 +76,63 @@ impl Rule for ReservedErrorCode {
 }
 
 fn report(cx: &mut FileCx<'_>, node: NodeRef<'_>, level: Level, what: &str, data: &Data) {
+    if !data.speaks_mcp(node, cx.path) {
+        return;
+    }
     let message = match level {
         Level::Note => format!("{what}, from the legacy -32000…-32019 range that is closed to new codes"),
         _ => format!("{what}, inside the -32020…-32099 range the spec reserves for its own codes"),
     };
+    let transport = http_rejection(node);
     let diag = cx.report(node, message).with_level(level);
-    if level == Level::Note {
+    if transport {
+        diag.with_hint(TRANSPORT_HINT);
+    } else if level == Level::Note {
         diag.with_hint(data.note_hint.clone());
     }
+}
+
+/// The hint for an error code on an HTTP rejection, where no application code is wanted.
+const TRANSPORT_HINT: &str = "This answers the HTTP request with an error status: keep the status and use a standard \
+     JSON-RPC code in the body (-32600 Invalid Request for a request the endpoint refuses, -32601 for an unknown \
+     method, -32700 for a body that does not parse), not a code from -32000…-32099.";
+
+/// Whether an error code is sent with an HTTP error status, as a transport rejection:
+/// `res.status(400).json({ error: { code } })`, `createJsonErrorResponse(405, code, …)`,
+/// `(StatusCode::BAD_REQUEST, Json(json!({ "error": { "code": … } })))`, `new Response(…,
+/// { status: 415 })`.
+fn http_rejection(code: NodeRef<'_>) -> bool {
+    let is_status = |n: NodeRef<'_>| {
+        n.int().is_some_and(|v| (400..=599).contains(&v))
+            || (matches!(n.kind(), Kind::Member | Kind::Ident)
+                && n.path_segments().iter().any(|s| *s == "StatusCode" || *s == "HttpStatus"))
+    };
+    for anc in code.ancestors() {
+        match anc.kind() {
+            Kind::Fn | Kind::Block | Kind::Module => return false,
+            Kind::Call => {
+                if anc.args().any(is_status) {
+                    return true;
+                }
+                // `res.status(400).json(…)`, `res.writeHead(405).end(…)`.
+                if anc.receiver().is_some_and(|r| {
+                    r.chain().any(|c| {
+                        c.kind() == Kind::Call
+                            && matches!(c.call_name(), Some("status" | "writeHead" | "code"))
+                            && c.args().any(is_status)
+                    })
+                }) {
+                    return true;
+                }
+                if anc.args().any(|a| a.kind() == Kind::Object && a.field("status").is_some_and(is_status)) {
+                    return true;
+                }
+            }
+            Kind::Array if anc.children().any(is_status) => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// How a number is used as an error code.
@@ -114,6 +169,10 @@ struct Data {
     /// Assertions: an error object given to one is an expected value, not an error sent.
     assertions: &'static [&'static str],
     note_hint: String,
+    range_bound_words: Vec<String>,
+    other_protocols: Vec<String>,
+    client_local_codes: Vec<i64>,
+    client_local_imports: &'static [&'static str],
 }
 
 impl Data {
@@ -149,6 +208,10 @@ impl Data {
             note_hint: "Allocate application error codes outside -32768…-32000; no new codes may be allocated in \
                         -32000…-32019."
                 .to_string(),
+            range_bound_words: strings("range_bound_words"),
+            other_protocols: strings("other_protocols"),
+            client_local_codes: ints("client_local_codes"),
+            client_local_imports: meta.data_strings("client_local_imports"),
         }
     }
 
@@ -167,6 +230,52 @@ impl Data {
 
     fn is_sdk_local(&self, name: &str) -> bool {
         self.sdk_local.contains(&name.to_ascii_lowercase())
+    }
+
+    /// Whether a constant's name says it bounds the range (`SERVER_ERROR_END`).
+    fn bounds_a_range(&self, name: &str) -> bool {
+        crate::patterns::name_words(name).iter().any(|w| self.range_bound_words.contains(w))
+    }
+
+    /// A comparison in a TS v1 client with the code its SDK raises itself
+    /// (`if (err.code !== -32000)` for `ConnectionClosed`): not a code a server sent.
+    fn client_local(&self, v: i64, node: NodeRef<'_>) -> bool {
+        self.client_local_codes.contains(&v) && crate::patterns::client_side(node, self.client_local_imports, &[])
+    }
+
+    /// Whether a number sits where MCP's codes apply: not in an error object, constructor or
+    /// folder of another JSON-RPC protocol (`A2aError { code }` in `src/a2a/`), and not in a
+    /// test double that plays a 2025 server (its codes are what a client must accept), nor one
+    /// the test asserts is never reached.
+    fn speaks_mcp(&self, node: NodeRef<'_>, path: &str) -> bool {
+        // By word (`a2a_client`, `A2aError`), or as the start of the name (`A2AError`).
+        let other = |name: &str| {
+            let lower = name.to_ascii_lowercase();
+            crate::patterns::name_words(name).iter().any(|w| self.other_protocols.contains(w))
+                || self.other_protocols.iter().any(|p| lower.starts_with(p.as_str()))
+        };
+        let dirs = path.rsplit('/').skip(1);
+        if dirs.clone().any(other) {
+            return false;
+        }
+        let mut cur = node;
+        for _ in 0..4 {
+            let Some(p) = cur.parent() else { break };
+            let named = match p.kind() {
+                Kind::Object => other(p.text()),
+                Kind::Call => p.callee().is_some_and(|c| c.path_segments().iter().any(|s| other(s))),
+                _ => false,
+            };
+            if named {
+                return false;
+            }
+            cur = p;
+        }
+        if crate::test_code::asserted_unreached(node) {
+            return false;
+        }
+        !crate::test_code::in_test(node, path)
+            || crate::test_code::plays_modern_server(crate::test_code::double_scope(node))
     }
 
     /// Whether a constant's name (or its enum's name) says it is an error code.

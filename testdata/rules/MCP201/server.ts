@@ -93,7 +93,8 @@ class Connection {
         this.protocolVersion = msg.params.protocolVersion;
         // expect: MCP201
         this.info = { ...msg.params.clientInfo };
-        // expect: MCP403
+        // The result of a removed method owes no `resultType`: the method itself is the finding.
+        // ok: MCP403
         return { protocolVersion: this.protocolVersion, capabilities: {}, serverInfo: { name: 'raw', version: '1' } };
       // expect: MCP201
       case 'notifications/initialized':
@@ -112,8 +113,9 @@ class Connection {
 }
 
 export const handlers = {
+  // The result of a removed method owes no `resultType`: the method itself is the finding.
   // expect: MCP201
-  // expect: MCP403
+  // ok: MCP403
   'initialize': (params: any) => ({ protocolVersion: params.protocolVersion }),
   // expect: MCP403, MCP404
   'tools/list': () => ({ tools: [] }),

@@ -53,3 +53,15 @@ async fn fallback_to_initialize() -> Result<(), ErrorData> {
 async fn legacy_handshake() -> Result<(), ErrorData> {
     Ok(())
 }
+
+// -32001 next to credentials is an "unauthorized" code, not the draft header mismatch, even
+// though the message names a header.
+pub fn unauthorized(id: serde_json::Value) -> serde_json::Value {
+    // ok: MCP205
+    serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "Missing Authorization header"}})
+}
+
+pub fn mismatch(id: serde_json::Value) -> serde_json::Value {
+    // expect: MCP205
+    serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "MCP-Protocol-Version header mismatch"}})
+}

@@ -63,3 +63,15 @@ export function finalCodes() {
   // ok: MCP205
   return { headerMismatch: -32020, missingCapability: -32021, unsupportedVersion: -32022 };
 }
+
+// -32001 next to credentials is an "unauthorized" code, not the draft header mismatch, even
+// though the message names a header.
+export function unauthorized(res: { status(n: number): { json(b: unknown): void } }) {
+  // ok: MCP205
+  res.status(401).json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Missing Authorization header' } });
+}
+
+export function mismatch(res: { status(n: number): { json(b: unknown): void } }) {
+  // expect: MCP205
+  res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Mcp-Method header mismatch' } });
+}

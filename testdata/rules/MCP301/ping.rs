@@ -27,7 +27,9 @@ pub fn raw(id: u64) -> serde_json::Value {
 
 pub fn dispatch(method: &str) -> Option<serde_json::Value> {
     match method {
-        // expect: MCP301, MCP403
+        // The result of a removed method owes no `resultType`: the method itself is the finding.
+        // expect: MCP301
+        // ok: MCP403
         "ping" => Some(json!({})),
         _ => None,
     }

@@ -20,7 +20,8 @@ export function dispatch(message: { method: string; id: number }) {
   switch (message.method) {
     // expect: MCP301
     case 'ping':
-      return { jsonrpc: '2.0', id: message.id, result: {} }; // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      return { jsonrpc: '2.0', id: message.id, result: {} }; // ok: MCP403
     default:
       return null;
   }

@@ -57,7 +57,8 @@ pub fn route(method: &str) -> Result<serde_json::Value, rmcp::ErrorData> {
     // A branch that answers the request still serves it.
     // expect: MCP301
     if method == "ping" {
-        // expect: MCP403
+        // The result of a removed method owes no `resultType`: the method itself is the finding.
+        // ok: MCP403
         return Ok(serde_json::json!({}));
     }
     Ok(serde_json::Value::Null)

@@ -27,11 +27,13 @@ export function dispatch(message: { method: string; params: { uri: string } }) {
     // expect: MCP303
     case 'resources/subscribe':
       watched.add(message.params.uri);
-      return {}; // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      return {}; // ok: MCP403
     // expect: MCP303
     case 'resources/unsubscribe':
       watched.delete(message.params.uri);
-      return {}; // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      return {}; // ok: MCP403
     default:
       return undefined;
   }

@@ -36,3 +36,20 @@ pub fn rejects_large_bodies(body: serde_json::Value, error: rmcp::model::ErrorDa
     // ok: MCP402
     assert_eq!(error.code, ErrorCode(-32000));
 }
+
+// The bounds of the JSON-RPC server-error range are not codes anything emits.
+// ok: MCP402
+pub const SERVER_ERROR_START: i32 = -32000;
+// ok: MCP402
+pub const SERVER_ERROR_END: i32 = -32099;
+
+// Another JSON-RPC protocol's error object carries that protocol's codes (A2A).
+pub fn a2a_error() -> A2aError {
+    // ok: MCP402
+    A2aError { code: -32050, message: "Task not cancelable".to_string(), data: None }
+}
+
+pub fn mcp_error() -> ErrorData {
+    // expect: MCP402
+    ErrorData { code: ErrorCode(-32050), message: "quota".into(), data: None }
+}

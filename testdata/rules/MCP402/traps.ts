@@ -56,3 +56,15 @@ export async function rejectsLargeBodies(response: Response) {
   // ok: MCP402
   expect(await response.json()).toMatchObject({ error: { code: -32000, message: expect.stringContaining('too large') } });
 }
+
+// The bounds of the JSON-RPC server-error range are not codes anything emits.
+// ok: MCP402
+export const SERVER_ERROR_START = -32000;
+// ok: MCP402
+export const SERVER_ERROR_END = -32099;
+
+// Another JSON-RPC protocol's error object carries that protocol's codes (A2A).
+export function a2aError() {
+  // ok: MCP402
+  return new A2AError(-32050, 'Task not cancelable');
+}

@@ -12,7 +12,8 @@ pub fn dispatch(id: Value, method: &str, params: &Value) -> Result<Value, String
             let body = json!({
                 "jsonrpc": "2.0",
                 "id": id,
-                // expect: MCP403
+                // The result of a removed method owes no `resultType`: the method itself is the finding.
+                // ok: MCP403
                 // expect: MCP204
                 "result": { "protocolVersion": "2025-06-18", "capabilities": {}, "serverInfo": { "name": "raw", "version": "1" } }
             });
@@ -26,7 +27,9 @@ pub fn results(method: &str, tools: &[Value]) -> Option<Value> {
     match method {
         // expect: MCP403, MCP404
         "tools/list" => Some(json!({ "tools": tools })),
-        // expect: MCP301, MCP403
+        // The result of a removed method owes no `resultType`: the method itself is the finding.
+        // expect: MCP301
+        // ok: MCP403
         "ping" => Some(json!({})),
         "prompts/get" => {
             let messages = vec![json!({ "role": "user", "content": { "type": "text", "text": "hi" } })];

@@ -30,14 +30,18 @@ export async function dispatch(method: string, params: any) {
     // expect: MCP201
     // expect-dual: MCP201=note
     case 'initialize':
-      // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      // ok: MCP403
+      // What only the `initialize` arm runs serves 2025 peers alone: a note under dual.
       // expect: MCP204
+      // expect-dual: MCP204=note
       return { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'raw', version: '1.0.0' } };
     // expect-dual: MCP303=note
     case 'resources/subscribe': // expect: MCP303
     // expect-dual: MCP303=note
     case 'resources/unsubscribe': // expect: MCP303
-      // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      // ok: MCP403
       return {};
     default:
       throw new Error(`unknown method ${method}`);

@@ -1,5 +1,5 @@
 // The modern path: `server/discover` answered statelessly. Its presence makes the legacy
-// handlers in legacy.ts deliberate under --target dual.
+// handlers in dispatch.ts deliberate under --target dual.
 export function dispatchModern(msg: { id: number; method: string }) {
   switch (msg.method) {
     case 'server/discover':

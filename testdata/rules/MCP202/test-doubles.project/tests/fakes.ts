@@ -8,11 +8,12 @@ export class FakeTransport {
     // ok: MCP202
     switch (request.method) {
       case 'tools/list':
-        // A double that plays a server still answers in the 2025 shape (MCP403, MCP404).
-        // expect: MCP403, MCP404
+        // A double that plays a 2025 server answers in the 2025 shape, which clients must
+        // still accept: not a finding of MCP403 or MCP404.
+        // ok: MCP403, MCP404
         return { jsonrpc: '2.0', id: request.id, result: { tools: [] } };
       case 'prompts/list':
-        // expect: MCP403, MCP404
+        // ok: MCP403, MCP404
         return { jsonrpc: '2.0', id: request.id, result: { prompts: [] } };
     }
     return undefined;

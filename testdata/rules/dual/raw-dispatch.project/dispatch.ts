@@ -1,5 +1,5 @@
 // 2025-era clients keep their handshake and methods here. Under --target dual the server-side
-// legacy handlers are notes; everything else keeps its level.
+// legacy handlers, and what only they run, are notes; everything else keeps its level.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 let clientInfo: unknown;
@@ -12,8 +12,10 @@ export function dispatchLegacy(msg: { id: number; method: string; params?: any }
       // expect: MCP201
       // expect-dual: MCP201=note
       clientInfo = msg.params.clientInfo;
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
       // expect: MCP204
-      // expect: MCP403
+      // expect-dual: MCP204=note
+      // ok: MCP403
       return { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'desk', version: '4' } };
     // expect: MCP201
     // expect-dual: MCP201=note
@@ -22,12 +24,14 @@ export function dispatchLegacy(msg: { id: number; method: string; params?: any }
     // expect: MCP301
     // expect-dual: MCP301=note
     case 'ping':
-      // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      // ok: MCP403
       return {};
     // expect: MCP302
     // expect-dual: MCP302=note
     case 'logging/setLevel':
-      // expect: MCP403
+      // The result of a removed method owes no `resultType`: the method itself is the finding.
+      // ok: MCP403
       return {};
     default:
       return { clientInfo };
