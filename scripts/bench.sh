@@ -27,9 +27,9 @@ fi
 dir=${1:?usage: scripts/bench.sh [--instructions] DIR [RUNS]}
 runs=${2:-5}
 cd "$(dirname "$0")/.."
-cargo build --release --quiet --bin mcpshift --bin parse-floor
+cargo build --release --quiet --bin mcpshift --example parse-floor
 bin=target/release/mcpshift
-floor=target/release/parse-floor
+floor=target/release/examples/parse-floor
 
 if $instructions; then
   command -v valgrind >/dev/null || { echo "bench.sh --instructions needs valgrind" >&2; exit 2; }

@@ -566,7 +566,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
 }
 
 fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(());
     }
     let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();

@@ -1,9 +1,9 @@
-//! The command line: `check`, `rules`, `explain`, `probe`.
+//! The command line: `check`, `rules`, `explain`, `probe`, `init`, `completions`, `man`.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::baseline::{self, Baseline};
 use crate::check::{self, Options};
@@ -50,6 +50,29 @@ answered (or a usage error); 130 interrupted.",
         override_usage = "mcpshift probe [OPTIONS] <URL>\n       mcpshift probe [OPTIONS] -- <COMMAND>..."
     )]
     Probe(Box<crate::probe::ProbeArgs>),
+    /// Write a commented mcpshift.toml for the project in a folder (and a GitHub workflow).
+    Init {
+        /// The project's folder.
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// Also write .github/workflows/mcpshift.yml, which runs the mcpshift Action and uploads
+        /// its SARIF to code scanning (at the top of a git repository).
+        #[arg(long)]
+        github: bool,
+    },
+    /// Print the shell completion script for a shell.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of mcpshift or of one of its commands (roff), or write them all.
+    Man {
+        /// A command (`check`) for its own page, mcpshift-check(1).
+        command: Option<String>,
+        /// Write every page (mcpshift.1, mcpshift-check.1 and so on) into this folder instead.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        out_dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -211,6 +234,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Rules { format } => list_rules(format),
         Command::Explain { rule } => explain(&rule),
         Command::Probe(args) => crate::probe::run(*args),
+        Command::Init { path, github } => init(&path, github),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command, out_dir } => man(command.as_deref(), out_dir.as_deref()),
     };
     match result {
         Ok(code) => code,
@@ -542,5 +568,38 @@ fn explain(rule: &str) -> Result<i32, String> {
     let registry = rules::registry()?;
     let def = registry.get(rule).ok_or_else(|| crate::suggest::unknown_rule(registry, rule))?;
     print!("{}", crate::docs::explain_text(def));
+    Ok(EXIT_CLEAN)
+}
+
+fn init(path: &Path, github: bool) -> Result<i32, String> {
+    for file in crate::init::run(path, github)? {
+        println!("wrote {}", relative_to_cwd(&file).display());
+    }
+    println!("next: mcpshift check {}", path.display());
+    Ok(EXIT_CLEAN)
+}
+
+fn completions(shell: clap_complete::Shell) -> Result<i32, String> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "mcpshift", &mut out);
+    write_stdout(&out)
+}
+
+fn man(command: Option<&str>, out_dir: Option<&Path>) -> Result<i32, String> {
+    match out_dir {
+        Some(dir) => {
+            for file in crate::manpage::write_all(dir)? {
+                println!("wrote {file}");
+            }
+            Ok(EXIT_CLEAN)
+        }
+        None => write_stdout(&crate::manpage::page(command)?),
+    }
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<i32, String> {
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth a message.
+    let _ = out.write_all(bytes).and_then(|()| out.flush());
     Ok(EXIT_CLEAN)
 }

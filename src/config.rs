@@ -23,6 +23,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -34,7 +35,7 @@ use crate::source::SourceFile;
 pub const FILE_NAME: &str = "mcpshift.toml";
 
 /// `--fail-on` / `fail-on`: the lowest level that makes the exit code 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FailOn {
     Error,
@@ -55,7 +56,7 @@ impl FailOn {
 }
 
 /// `--target` / `target`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TargetArg {
     Modern,
@@ -63,7 +64,7 @@ pub enum TargetArg {
 }
 
 /// A value of the `[levels]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum LevelSetting {
     Error,
@@ -72,16 +73,35 @@ enum LevelSetting {
     Off,
 }
 
-/// The file as written.
-#[derive(Debug, Deserialize)]
+/// The file as written. Its doc comments are the descriptions of the JSON Schema that editors
+/// show (`crate::schema`); a value's position is kept for messages, so the schema is told the
+/// plain type.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawConfig {
+#[schemars(
+    title = "mcpshift.toml",
+    description = "Configuration of mcpshift, the MCP migration analyzer. Every key is optional; a flag given on the command line replaces the key of the same name."
+)]
+pub(crate) struct RawConfig {
+    /// Which protocol the project must speak: `modern` (2026-07-28 only, the default) or `dual`
+    /// (legacy handlers kept next to a modern path become notes). `--target`.
     target: Option<TargetArg>,
+    /// Rules to run, by id (`MCP102`) or name (`session-id-header`); default: all. `--select`.
+    #[schemars(with = "Option<Vec<String>>")]
     select: Option<Vec<Spanned<String>>>,
+    /// Rules not to run, by id or name. `--ignore`.
+    #[schemars(with = "Option<Vec<String>>")]
     ignore: Option<Vec<Spanned<String>>>,
+    /// Paths to leave out, in gitignore syntax, relative to this file. `--exclude` adds to them.
+    #[schemars(with = "Option<Vec<String>>")]
     exclude: Option<Vec<Spanned<String>>>,
+    /// The lowest level that fails the run (exit code 1); default `warning`. `--fail-on`.
     fail_on: Option<FailOn>,
+    /// SARIF `automationDetails.id` (written as `NAME/`); none by default. `--sarif-category`.
+    #[schemars(with = "Option<String>", length(min = 1))]
     sarif_category: Option<Spanned<String>>,
+    /// Level per rule (id or name): `error`, `warning`, `note`, or `off` (as in `ignore`).
+    #[schemars(with = "Option<BTreeMap<String, LevelSetting>>")]
     levels: Option<BTreeMap<Spanned<String>, Spanned<LevelSetting>>>,
 }
 
