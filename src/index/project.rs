@@ -58,6 +58,9 @@ pub struct ProjectIndex {
     /// Types the project declares that rules ask about by name (`own_type` patterns: its own
     /// `InitializeResult`), by name.
     own_types: HashMap<String, BTreeSet<Option<usize>>>,
+    /// Each TypeScript file's module specifiers, resolved once when the index is merged:
+    /// resolving one tries a dozen paths, and barrels are followed for every name they export.
+    ts_modules: HashMap<usize, HashMap<String, Option<usize>>>,
 }
 
 impl ProjectIndex {
@@ -110,13 +113,30 @@ impl ProjectIndex {
             scan_values: HashMap::new(),
             doers: HashMap::new(),
             own_types: HashMap::new(),
+            ts_modules: HashMap::new(),
         };
+        index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
         index.scan_names();
         index.add_aliases();
         index.own_types = index.own_types();
         index.refresh_doers();
         index
+    }
+
+    /// Every TypeScript import's module (see [`ProjectIndex::ts_modules`]).
+    fn resolve_ts_modules(&self) -> HashMap<usize, HashMap<String, Option<usize>>> {
+        let mut out: HashMap<usize, HashMap<String, Option<usize>>> = HashMap::new();
+        for (i, f) in self.files.iter().enumerate() {
+            let Some(f) = f.as_ref().filter(|f| f.lang == Some(crate::tree::Lang::TypeScript)) else { continue };
+            for import in &f.imports {
+                let specs = out.entry(i).or_default();
+                if !specs.contains_key(&import.path) {
+                    specs.insert(import.path.clone(), self.find_ts_module(i, &import.path));
+                }
+            }
+        }
+        out
     }
 
     /// Names of constants with a value a rule may care about, defined in MCP code (a file of an
@@ -753,6 +773,13 @@ impl ProjectIndex {
     /// The file a module specifier names, seen from `file`: a relative path (with or without
     /// its extension, `.js` for `.ts`, a directory's `index`), or a workspace package by name.
     pub fn ts_module(&self, file: usize, spec: &str) -> Option<usize> {
+        match self.ts_modules.get(&file).and_then(|specs| specs.get(spec)) {
+            Some(resolved) => *resolved,
+            None => self.find_ts_module(file, spec),
+        }
+    }
+
+    fn find_ts_module(&self, file: usize, spec: &str) -> Option<usize> {
         let from = self.paths.get(file)?;
         let base = if spec.starts_with('.') {
             let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
