@@ -81,7 +81,7 @@ impl<'m> Lists<'m> {
 
 /// Lower case without `_` or a leading underscore: `_serverCapabilities` → `servercapabilities`.
 fn norm(name: &str) -> String {
-    name.chars().filter(|c| *c != '_').flat_map(char::to_lowercase).collect()
+    name.chars().filter(|c| !matches!(c, '_' | '#')).flat_map(char::to_lowercase).collect()
 }
 
 impl Rule for CapabilityTruthiness {

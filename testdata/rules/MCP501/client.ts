@@ -57,3 +57,19 @@ export function clientSide(server: { getClientCapabilities(): { roots?: object; 
   // expect: MCP501, MCP201
   return Object.keys(server.getClientCapabilities()?.sampling ?? {}).length === 0 ? 'no sampling' : 'sampling';
 }
+
+export class RootsAware {
+  #clientCapabilities: { roots?: { listChanged?: boolean } } | undefined;
+  #server!: { listRoots(): Promise<{ roots: unknown[] }> };
+
+  async onConnect() {
+    // Roots inferred from `listChanged`: a client that declared `roots: {}` is never asked.
+    // expect: MCP501
+    if (this.#clientCapabilities?.roots?.listChanged) {
+      // expect: MCP305
+      const roots = await this.#server.listRoots();
+      return roots.roots;
+    }
+    return [];
+  }
+}

@@ -52,3 +52,16 @@ export async function setup(client: Client, uri: string, items: string[]) {
   const toolsListChanged = caps.tools?.listChanged === true;
   return { hasToolList, toolsListChanged };
 }
+
+export class RootsListener {
+  #clientCapabilities: { roots?: { listChanged?: boolean } } | undefined;
+
+  // ok: MCP501
+  watchRoots(on: (method: string, handler: () => void) => void, refresh: () => void) {
+    // A roots list-changed listener only where the client sends list changes: the correct use.
+    if (this.#clientCapabilities?.roots?.listChanged) {
+      // expect: MCP304
+      on('notifications/roots/list_changed', refresh);
+    }
+  }
+}
