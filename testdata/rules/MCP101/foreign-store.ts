@@ -5,7 +5,7 @@ import { appState } from './state.js';
 
 export function remember(extra: RequestHandlerExtra<never, never>, value: string) {
   const state = appState;
-  // expect: MCP101
+  // expect: MCP101, MCP102
   state.sessionNotes.set(extra.sessionId, value);
 }
 
@@ -14,6 +14,7 @@ export class Notes {
 
   recall(extra: RequestHandlerExtra<never, never>) {
     // ok: MCP101
+    // expect: MCP102
     return this.app.state.sessionNotes.get(extra.sessionId);
   }
 }

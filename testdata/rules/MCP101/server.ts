@@ -59,7 +59,9 @@ export class Registry {
   register(server: McpServer) {
     // expect: MCP601
     server.registerTool('spend', { description: 'Spend from the budget' }, async (args, extra) => {
+      // expect: MCP102
       const left = (this.budgets.get(extra.sessionId ?? 'anon') ?? 10) - 1;
+      // expect: MCP102
       this.budgets.set(extra.sessionId ?? 'anon', left);
       this.names.set('last', 'spend');
       return { content: [{ type: 'text', text: String(left) }] };
@@ -71,6 +73,7 @@ export class Registry {
 // expect: MCP101
 const preferences = new Map<string, string>();
 export function remember(ctx: { sessionId?: string }, value: string) {
+  // expect: MCP102
   const cacheKey = `${ctx.sessionId}:prefs`;
   preferences.set(cacheKey, value);
 }

@@ -52,3 +52,21 @@ export const DEFAULT_CORS = {
   // expect: MCP102
   exposeHeaders: 'Content-Type, Mcp-Session-Id',
 };
+
+// Handlers that lean on the request context's session id (SDK v1 `extra`, v2 `ctx`, FastMCP
+// `context`): a 2026-07-28 request carries none.
+export function registerSessionTools(server: {
+  tool(name: string, cb: (args: object, extra: { sessionId?: string }) => Promise<object>): void;
+  registerTool(name: string, cb: (args: object, ctx: { sessionId?: string }) => Promise<object>): void;
+}, counters: Map<string, number>) {
+  server.tool('whoami', async (_args, extra) => {
+    // expect: MCP102
+    return { content: [{ type: 'text', text: `session ${extra.sessionId}` }] };
+  });
+  server.registerTool('count', async (_args, ctx) => {
+    // expect: MCP102
+    const id = ctx.sessionId ?? 'none';
+    // expect: MCP101
+    return { content: [{ type: 'text', text: String(counters.get(id) ?? 0) }] };
+  });
+}

@@ -165,3 +165,14 @@ export const CORS = {
   // ok: MCP102
   note: 'clients used to send Mcp-Session-Id, which is gone',
 };
+
+// A web framework's own session, and ids named alike that are not the request's session.
+export function webSessions(req: { sessionId: string; session: { id: string } }, job: { sessionId: string }) {
+  // ok: MCP102
+  const a = req.sessionId;
+  // ok: MCP102
+  const b = req.session.id;
+  // ok: MCP102
+  const c = job.sessionId;
+  return [a, b, c];
+}
