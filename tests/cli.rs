@@ -133,7 +133,8 @@ fn output_is_identical_whatever_the_thread_count() {
     for example in ["testdata/examples", "testdata/rules"] {
         let run = |jobs: &str| -> Vec<Vec<u8>> {
             let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).unwrap();
+            let made = std::fs::create_dir_all(&dir);
+            assert!(made.is_ok(), "cannot create {}: {made:?}", dir.display());
             let mut args = vec!["check".to_string(), example.to_string(), "--jobs".into(), jobs.into()];
             args.extend(["--color".into(), "never".into()]);
             for f in FORMATS {
@@ -142,7 +143,7 @@ fn output_is_identical_whatever_the_thread_count() {
             }
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             mcpshift(&args, &repo());
-            FORMATS.iter().map(|f| std::fs::read(dir.join(f)).unwrap()).collect()
+            FORMATS.iter().map(|f| std::fs::read(dir.join(f)).unwrap_or_default()).collect()
         };
         let one = run("1");
         assert!(one.iter().all(|out| !out.is_empty()));
