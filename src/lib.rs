@@ -31,6 +31,7 @@ pub mod probe;
 pub mod project;
 pub mod report;
 pub mod results;
+pub mod rewrite;
 pub mod root;
 pub mod rules;
 pub mod schema;
