@@ -41,14 +41,14 @@ fn same_line(source: &SourceFile, a: usize, b: usize) -> bool {
     source.position(a).line == source.position(b).line
 }
 
-/// The quote the file writes strings with: the first string literal's, in the node or else
-/// anywhere in the file; `"` in Rust.
+/// The quote the file writes strings with: the first string literal's (or quoted key's), in the
+/// node or else anywhere in the file; `"` in Rust.
 pub fn quote_of(near: NodeRef<'_>, source: &SourceFile) -> char {
     if near.tree().lang() == Lang::Rust {
         return '"';
     }
     let quote = |n: NodeRef<'_>| {
-        (n.kind() == Kind::Str)
+        (n.kind() == Kind::Str || (n.kind() == Kind::Pair && n.has_flag(flags::STRING_KEY)))
             .then(|| source.slice(n.start(), n.end()).chars().next())
             .flatten()
             .filter(|c| matches!(c, '\'' | '"'))
