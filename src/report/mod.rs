@@ -57,6 +57,8 @@ pub struct RenderContext<'a> {
     /// `--quiet`: `human` and `concise` print only the summary line.
     pub quiet: bool,
     pub sarif: &'a sarif::SarifOptions,
+    /// `--unsafe-fixes`: unsafe fixes count as applicable.
+    pub unsafe_fixes: bool,
 }
 
 impl RenderContext<'_> {
