@@ -635,7 +635,8 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
         ListFormat::Human => {
             for r in &registry.rules {
                 let m = &r.meta;
-                out.push_str(&format!("{}  {:<28} {:<8} {}\n", m.id, m.name, m.level.as_str(), m.summary));
+                let fix = m.fix.map(|f| format!(" [fix: {}]", f.as_str())).unwrap_or_default();
+                out.push_str(&format!("{}  {:<28} {:<8} {}{fix}\n", m.id, m.name, m.level.as_str(), m.summary));
             }
         }
         ListFormat::Json => {
@@ -646,6 +647,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
                     serde_json::json!({
                         "id": r.meta.id, "name": r.meta.name, "level": r.meta.level.as_str(),
                         "area": r.meta.area, "summary": r.meta.summary,
+                        "fix": r.meta.fix.map(|f| f.as_str()), "fix_summary": r.meta.fix.map(|_| r.meta.fix_summary.as_str()),
                     })
                 })
                 .collect();

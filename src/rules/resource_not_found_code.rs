@@ -196,10 +196,26 @@ fn to_invalid_params(num: NodeRef<'_>) -> Fix {
 /// A constant of the project's own is written out as -32002 (`code === NOT_FOUND` becomes
 /// `(code === -32002 || code === -32602)`): the decision then no longer depends on the
 /// constant, whose definition its own fix may move to −32602.
+///
+/// In Rust a constant has a type (an `ErrorCode` newtype is no integer): there an SDK constant
+/// is paired with the SDK's own name of -32602 (`ErrorCode::INVALID_PARAMS`), and a decision
+/// through a constant of the project's own has no fix.
 fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> Option<Fix> {
     let parent = value.parent()?;
     let end = value.end();
-    let first = if own { "-32002" } else { cx.source.slice(value.start(), end) };
+    let rust = cx.tree.lang() == Lang::Rust;
+    let text = cx.source.slice(value.start(), end);
+    let (first, second) = match value.kind() {
+        Kind::Num => (text.to_string(), "-32602".to_string()),
+        _ if own && rust => return None,
+        _ if own => ("-32002".to_string(), "-32602".to_string()),
+        _ if rust => {
+            let name = value.text();
+            let stem = text.strip_suffix(name)?;
+            (text.to_string(), format!("{stem}{}", sdk_invalid_params(name)))
+        }
+        _ => (text.to_string(), "-32602".to_string()),
+    };
     let edits = match kind {
         Branch::Compare => {
             let operand = parent.children().find(|c| c.id() != value.id() && matches!(c.role(), Role::Left | Role::Right))?;
@@ -216,7 +232,7 @@ fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> 
             // The comparison again, with −32602 in the place of −32002.
             let rel = (value.start().checked_sub(start)?, end.checked_sub(start)?);
             let (before, after) = (original.get(..rel.0)?, original.get(rel.1..)?);
-            let (once, again) = (format!("{before}{first}{after}"), format!("{before}-32602{after}"));
+            let (once, again) = (format!("{before}{first}{after}"), format!("{before}{second}{after}"));
             // A condition of its own needs no parentheses; anywhere else `||` would bind looser
             // than what surrounds it.
             let bare = parent.role() == Role::Cond;
@@ -224,10 +240,10 @@ fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> 
             vec![Edit::replace((start, stop), text)]
         }
         Branch::Case if cx.tree.lang() == Lang::TypeScript && parent.kind() == Kind::Case => {
-            vec![Edit::replace(value.span(), format!("{first}: case -32602"))]
+            vec![Edit::replace(value.span(), format!("{first}: case {second}"))]
         }
-        Branch::Case => vec![Edit::replace(value.span(), format!("{first} | -32602"))],
-        Branch::OneOf => vec![Edit::replace(value.span(), format!("{first}, -32602"))],
+        Branch::Case => vec![Edit::replace(value.span(), format!("{first} | {second}"))],
+        Branch::OneOf => vec![Edit::replace(value.span(), format!("{first}, {second}"))],
         Branch::Expect => return None,
     };
     Some(Fix::safe("Accept -32602 as well as -32002", edits))
