@@ -81,6 +81,7 @@ impl Rule for ResourceNotFoundCode {
         let branched: HashSet<&str> = tree
             .nodes()
             .filter(|n| matches!(n.kind(), Kind::Ident | Kind::Member) && own.contains(n.text()))
+            .filter(|n| !n.object().is_some_and(|o| lists.sdk_qualifiers.iter().any(|q| o.text().ends_with(q))))
             .filter(|n| branch_kind(*n, &lists).is_some())
             .map(|n| n.text())
             .collect();
