@@ -19,6 +19,7 @@ pub mod docs;
 pub mod engine;
 pub mod era_scope;
 pub mod fix;
+pub mod fixer;
 pub mod index;
 pub mod init;
 pub mod lang;
