@@ -11,7 +11,9 @@ pub fn raw_checks(init: &Value) -> (bool, bool, bool) {
     (resources, tools, prompts)
 }
 
-pub async fn typed(caps: &ServerCapabilities, client: &RunningService<RoleClient, ()>, uri: String) -> anyhow::Result<()> {
+pub async fn typed(client: &RunningService<RoleClient, ()>, uri: String) -> anyhow::Result<()> {
+    let Some(info) = client.peer_info() else { return Ok(()) };
+    let caps: &ServerCapabilities = &info.capabilities;
     if caps.resources.is_some() {
         client.subscribe(SubscribeRequestParams::new(uri)).await?;
     }
