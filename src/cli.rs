@@ -30,6 +30,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyze files and directories.
+    #[command(
+        after_help = "Exit codes: 0 no finding at or above --fail-on, and every file that may hold findings analyzed; \
+1 findings at or above it, or such a file not analyzed; 2 a usage or configuration error, nothing to analyze, or an \
+internal error. After --fix, the findings that remain decide. With --diff: 1 when --fix would change a file, 0 when \
+it would not."
+    )]
     Check(Box<CheckArgs>),
     /// List every rule with its id, name, level and summary.
     Rules {

@@ -143,7 +143,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
             let fix = accept_both(num, kind, false, cx);
             let d = cx.report(num, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message("-32002")));
             if let Some(fix) = fix {
-                d.with_fix(fix);
+                attach(d, fix);
             }
         }
         return;
@@ -158,35 +158,80 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
         (Role::Init, Some(Kind::Var | Kind::Field)) if parent.is_some_and(|p| !p.text().is_empty()) => {
             if let Some(decl) = parent {
                 let (message, missing) = definition_message(decl.text());
-                let fix = (missing && !branched.contains(decl.text())).then(|| to_invalid_params(literal_node));
+                let fix = (missing && !branched.contains(decl.text())).then(|| to_invalid_params(literal_node, cx));
                 let d = cx.report(decl, message);
                 if let Some(fix) = fix {
-                    d.with_fix(fix);
+                    attach(d, fix);
                 }
             }
         }
         (Role::Value, Some(Kind::Pair)) if parent.is_some_and(|p| !is_code_key(p.text())) => {
             let key = parent.map(|p| p.text()).unwrap_or_default();
             let (message, missing) = definition_message(key);
-            let fix = (missing && !branched.contains(key)).then(|| to_invalid_params(literal_node));
+            let fix = (missing && !branched.contains(key)).then(|| to_invalid_params(literal_node, cx));
             let d = cx.report(num, message);
             if let Some(fix) = fix {
-                d.with_fix(fix);
+                attach(d, fix);
             }
         }
         _ => {
             let (message, missing) = emits_message(num);
+            let fix = (missing && message_says_missing(num) != Some(false)).then(|| to_invalid_params(literal_node, cx));
             let d = cx.report(num, message);
-            if missing {
-                d.with_fix(to_invalid_params(literal_node));
+            if let Some(fix) = fix {
+                attach(d, fix);
             }
         }
     }
 }
 
-/// The fix of an emitted or defined −32002 (in any spelling): −32602.
-fn to_invalid_params(num: NodeRef<'_>) -> Fix {
-    Fix::safe("Replace -32002 with -32602", vec![Edit::replace(num.span(), "-32602")])
+/// Attaches a fix unless the finding is in test code: what a test expects or builds follows the
+/// code under test, which its own findings fix.
+fn attach(d: &mut crate::diagnostic::Diagnostic, fix: Fix) {
+    if !d.in_test && !crate::test_code::test_path(&d.path) {
+        d.with_fix(fix);
+    }
+}
+
+/// What the error's own message says, where the code can tell: `Some(true)` about a missing
+/// resource, `Some(false)` about something else. The message is the first string after the
+/// code among its siblings (`jsonRpcError(id, -32002, 'msg')`, `(-32002, format!("…"))`) or the
+/// object's `message`; a `format!` counts by its format string.
+fn message_says_missing(num: NodeRef<'_>) -> Option<bool> {
+    fn text_of(n: NodeRef<'_>) -> Option<&str> {
+        n.str_value().or_else(|| {
+            (n.kind() == Kind::Macro && matches!(n.text(), "format" | "format_args"))
+                .then(|| n.children().find_map(|c| c.str_value()))
+                .flatten()
+        })
+    }
+    let parent = num.parent()?;
+    let text = if parent.kind() == Kind::Pair {
+        parent.parent().and_then(|o| o.field("message")).and_then(text_of)
+    } else {
+        parent.children().skip_while(|a| a.id() != num.id()).skip(1).find_map(text_of)
+    }?;
+    Some(about_a_missing_resource(text))
+}
+
+/// The fix of an emitted or defined −32002 (in any spelling): −32602, keeping a Rust literal's
+/// type suffix (`-32002_i32` → `-32602_i32`).
+fn to_invalid_params(num: NodeRef<'_>, cx: &FileCx<'_>) -> Fix {
+    let text = cx.source.slice(num.start(), num.end());
+    let suffix = if cx.tree.lang() == Lang::Rust {
+        const TYPES: [&str; 10] = ["i128", "isize", "i64", "i32", "i16", "u128", "usize", "u64", "u32", "u16"];
+        TYPES.iter().find(|t| text.ends_with(*t)).map_or("", |t| {
+            let at = text.len() - t.len();
+            if text.get(..at).is_some_and(|s| s.ends_with('_')) {
+                text.get(at - 1..).unwrap_or("")
+            } else {
+                text.get(at..).unwrap_or("")
+            }
+        })
+    } else {
+        ""
+    };
+    Fix::safe("Replace -32002 with -32602", vec![Edit::replace(num.span(), format!("-32602{suffix}"))])
 }
 
 /// The fix of a decision on −32002 alone: accept −32602 as well. A comparison is repeated with
@@ -239,6 +284,16 @@ fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> 
             let bare = parent.role() == Role::Cond;
             let text = if bare { format!("{once}{joiner}{again}") } else { format!("({once}{joiner}{again})") };
             vec![Edit::replace((start, stop), text)]
+        }
+        // A `switch` / `match` that handles -32602 in another arm already: a second -32602
+        // would never be reached.
+        Branch::Case
+            if value
+                .ancestors()
+                .find(|a| matches!(a.kind(), Kind::Switch))
+                .is_some_and(|m| m.descendants().any(|n| n.kind() == Kind::Num && n.int() == Some(-32602))) =>
+        {
+            return None;
         }
         Branch::Case if cx.tree.lang() == Lang::TypeScript && parent.kind() == Kind::Case => {
             vec![Edit::replace(value.span(), format!("{first}: case {second}"))]
@@ -432,19 +487,22 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
     }
     if qualified_sdk {
         let shown = node.path().unwrap_or_else(|| name.to_string());
+        // One SDK name for another compiles only in the SDK's own enum, not in a framework's
+        // `ErrorCode` of the same name.
+        let sdk_enum = node.object().is_some_and(|o| sdk_enum(cx.tree.root(), o, cx.tree.lang()));
         if let Some(kind) = branch_kind(node, lists) {
             if !dual_branch(node, kind, lists) {
-                let fix = accept_both(node, kind, false, cx);
+                let fix = accept_both(node, kind, false, cx).filter(|_| sdk_enum || cx.tree.lang() == Lang::TypeScript);
                 let d = cx.report(node, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))));
                 if let Some(fix) = fix {
-                    d.with_fix(fix);
+                    attach(d, fix);
                 }
             }
         } else if !in_dual_choice(node, lists) {
-            let fix = renamed(node, name, sdk_invalid_params(name), cx);
+            let fix = renamed(node, name, sdk_invalid_params(name), cx).filter(|_| sdk_enum);
             let d = cx.report(node, format!("emits `{shown}` (-32002); 2026-07-28 servers send -32602 with `data.uri`"));
             if let Some(fix) = fix {
-                d.with_fix(fix);
+                attach(d, fix);
             }
         }
         return;
@@ -461,7 +519,7 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                     format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))),
                 );
                 if let Some(fix) = fix {
-                    d.with_fix(fix);
+                    attach(d, fix);
                 }
             }
         }
@@ -494,7 +552,26 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     let fix = call.callee().and_then(|callee| renamed(callee, name, "invalid_params", cx));
     let d = cx.report(call, format!("`{q}::{name}` emits error -32002; 2026-07-28 servers send -32602 with `data.uri`"));
     if let Some(fix) = fix {
-        d.with_fix(fix);
+        attach(d, fix);
+    }
+}
+
+/// Whether the enum that qualifies an SDK name (`ErrorCode`, `ProtocolErrorCode`) is the SDK's:
+/// in Rust rmcp's (see [`is_rmcp_type`]), in TypeScript imported from an
+/// `@modelcontextprotocol/` package.
+fn sdk_enum(root: NodeRef<'_>, qualifier: NodeRef<'_>, lang: Lang) -> bool {
+    let q = qualifier.text();
+    match lang {
+        Lang::Rust => {
+            let path = qualifier.path().unwrap_or_else(|| q.to_string());
+            let ty = path.rsplit("::").next().unwrap_or(q).to_string();
+            is_rmcp_type(root, &path, &ty)
+        }
+        Lang::TypeScript => root.descendants().any(|n| {
+            n.kind() == Kind::Import
+                && n.text().starts_with("@modelcontextprotocol/")
+                && n.import_bindings().iter().any(|(_, local)| *local == q)
+        }),
     }
 }
 
