@@ -164,6 +164,45 @@ pub fn remove_list_item(source: &SourceFile, literal: NodeRef<'_>, item: &str) -
     Some(Edit::delete((base + range.0, base + range.1)))
 }
 
+/// Removes the statement that is only this call (through `await`, `void`, `.await` and `?`) with
+/// its line: `await client.ping();`, `client.ping().await?;`. `None` when the call's value is
+/// used, or when anything else (a comment, another statement) shares the statement's lines.
+pub fn remove_call_statement(source: &SourceFile, call: NodeRef<'_>) -> Option<Edit> {
+    if call.kind() != Kind::Call {
+        return None;
+    }
+    let mut stmt = call;
+    while let Some(parent) =
+        stmt.parent().filter(|p| p.kind() == Kind::Unary && matches!(p.text(), "await" | "void" | "?"))
+    {
+        stmt = parent;
+    }
+    let block = stmt.parent()?;
+    if stmt.role() != crate::tree::Role::Stmt || !matches!(block.kind(), Kind::Block | Kind::Module) {
+        return None;
+    }
+    let text = source.text();
+    let rest = text.get(stmt.end()..)?;
+    let after_space = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let semicolon = rest.get(after_space..).is_some_and(|r| r.starts_with(';'));
+    // A Rust statement without `;` is the block's value.
+    if !semicolon && call.tree().lang() == Lang::Rust {
+        return None;
+    }
+    let end = stmt.end() + if semicolon { after_space + 1 } else { 0 };
+    let (first, _) = source.line_range(source.position(stmt.start()).line)?;
+    let (_, last_end) = source.line_range(source.position(end).line)?;
+    let blank = |s: Option<&str>| s.is_some_and(|s| s.trim().is_empty());
+    if !blank(text.get(first..stmt.start())) || !blank(text.get(end..last_end)) {
+        return None;
+    }
+    // Up to the next line's start: the statement's lines and their line ending go.
+    let next = text.get(last_end..).map_or(last_end, |r| {
+        last_end + if r.starts_with("\r\n") { 2 } else { usize::from(r.starts_with('\n') || r.starts_with('\r')) }
+    });
+    Some(Edit::delete((first, next)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +288,25 @@ mod tests {
         assert_eq!(remove("h = 'Mcp-Session-Id';"), None);
         assert_eq!(remove("h = 'A, Mcp-Session-Id, mcp-session-id';"), None);
         assert_eq!(remove("h = 'A,\\u0020Mcp-Session-Id';"), None);
+    }
+
+    #[test]
+    fn call_statements_go_with_their_line() {
+        let remove = |text: &str| {
+            let (source, tree) = ts(text);
+            let call = match tree.nodes().find(|n| n.kind() == Kind::Call && n.call_name() == Some("ping")) {
+                Some(n) => n,
+                None => panic!("no call"),
+            };
+            remove_call_statement(&source, call).map(|e| apply(text, &[e]).unwrap_or_else(|e| panic!("{e}")))
+        };
+        assert_eq!(remove("a();\n  await client.ping();\nb();\n").as_deref(), Some("a();\nb();\n"));
+        assert_eq!(remove("a();\r\n  client.ping()\r\nb();\r\n").as_deref(), Some("a();\r\nb();\r\n"));
+        assert_eq!(remove("a();\n  void client.ping();"), Some("a();\n".to_string()));
+        assert_eq!(remove("const x = await client.ping();\n"), None);
+        assert_eq!(remove("await client.ping(); // keep alive\n"), None);
+        assert_eq!(remove("a(); await client.ping();\n"), None);
+        assert_eq!(remove("client.ping().catch(() => {});\n"), None);
     }
 
     #[test]

@@ -332,3 +332,47 @@ fn mcp501_counts_and_nested_tests_have_no_fix() {
     );
     no_fix("a.ts", &text, "MCP501");
 }
+
+// ---------------------------------------------------------------------------------------------
+// MCP301 / MCP304: calls of removed requests and notifications (unsafe)
+
+#[test]
+fn mcp301_ping_statements_are_removed_with_their_line() {
+    let before = ts(
+        TS_CLIENT,
+        "export async function check(client: Client) {\n  await client.ping();\n  return client.listTools();\n}\n",
+    );
+    let after = ts(TS_CLIENT, "export async function check(client: Client) {\n  return client.listTools();\n}\n");
+    assert_eq!(fixed("a.ts", &before, "MCP301", Applicability::Unsafe), after);
+
+    let head = "use rmcp::service::RunningService;\n";
+    let before = format!(
+        "{head}async fn check(client: &Client) -> anyhow::Result<()> {{\n    client.ping().await?;\n    Ok(())\n}}\n"
+    );
+    let after = format!("{head}async fn check(client: &Client) -> anyhow::Result<()> {{\n    Ok(())\n}}\n");
+    assert_eq!(fixed("a.rs", &before, "MCP301", Applicability::Unsafe), after);
+}
+
+#[test]
+fn mcp301_used_pings_and_handlers_have_no_fix() {
+    let text = ts(
+        TS_CLIENT,
+        "export async function alive(client: Client) {\n  const pong = await client.ping();\n  client.ping().catch(() => {});\n  await client.ping(); // keep the connection warm\n  return pong;\n}\n",
+    );
+    no_fix("a.ts", &text, "MCP301");
+    let handler = "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';\nexport function h(server: Server) {\n  server.setRequestHandler(PingRequestSchema, async () => ({}));\n}\n";
+    no_fix("a.ts", handler, "MCP301");
+}
+
+#[test]
+fn mcp304_notification_calls_are_removed() {
+    let before = ts(
+        TS_CLIENT,
+        "export async function onFolderAdded(client: Client) {\n  roots.push('file:///work');\n  await client.sendRootsListChanged();\n}\ndeclare const roots: string[];\n",
+    );
+    let after = ts(
+        TS_CLIENT,
+        "export async function onFolderAdded(client: Client) {\n  roots.push('file:///work');\n}\ndeclare const roots: string[];\n",
+    );
+    assert_eq!(fixed("a.ts", &before, "MCP304", Applicability::Unsafe), after);
+}
