@@ -155,7 +155,7 @@ pub fn run(opts: &Options, settings: &Settings, compare: &dyn Fn(&mut Report)) -
                 }
             };
             if !files.contains_key(&path) {
-                match load(&opts.root, &path, &files) {
+                match load(&opts.root, &path) {
                     Ok(edited) => {
                         files.insert(path.clone(), edited);
                     }
@@ -354,8 +354,7 @@ fn touches_suppression(d: &Diagnostic, suppressions: Option<&FileSuppressions>, 
 }
 
 /// Reads a file the loop will edit.
-fn load(root: &Path, rel: &str, files: &BTreeMap<String, Edited>) -> Result<Edited, String> {
-    let _ = files;
+fn load(root: &Path, rel: &str) -> Result<Edited, String> {
     let path = root.join(rel);
     let original =
         std::fs::read(&path).map_err(|e| format!("cannot read the file ({})", crate::discover::io_reason(&e)))?;
