@@ -154,6 +154,8 @@ pub struct Job<'a> {
     pub pass: Pass<'a>,
     /// The budget for trees kept by the first passes.
     pub keep: &'a Keep,
+    /// Texts that stand in for files on disk (see [`crate::check::Overlay`]).
+    pub overlay: Option<&'a crate::check::Overlay>,
 }
 
 /// Analyzes one file, from its text and tree when the first passes kept them. In the
@@ -177,7 +179,11 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             (text, Some(tree), earlier.map(|o| (offered, o)))
         }
         None => {
-            let bytes = match discover::read_candidate(c, job.engine.max_file_size) {
+            let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
+                Some(bytes) => Ok(bytes.clone()),
+                None => discover::read_candidate(c, job.engine.max_file_size),
+            };
+            let bytes = match read {
                 Ok(b) => b,
                 Err(reason) => {
                     r.not_analyzed = Some(not_analyzed(c, reason, None));

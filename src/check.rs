@@ -56,7 +56,13 @@ pub struct Options {
     /// Bytes of trees the first passes may keep for the pass with the index (see
     /// [`Keep`]); 0 parses every file that pass reads again. The output is the same.
     pub keep_trees: usize,
+    /// Files whose bytes the run takes from here instead of the disk: the edited texts the fix
+    /// loop analyzes before anything is written (see [`crate::fixer`]).
+    pub overlay: Option<std::sync::Arc<Overlay>>,
 }
+
+/// Bytes of files by path relative to the root, standing in for what the disk holds.
+pub type Overlay = HashMap<String, Vec<u8>>;
 
 impl Default for Options {
     fn default() -> Self {
@@ -76,6 +82,7 @@ impl Default for Options {
             scope: None,
             inject_panic: None,
             keep_trees: Keep::BUDGET,
+            overlay: None,
         }
     }
 }
@@ -136,6 +143,8 @@ pub struct Report {
     pub rules_run: Vec<String>,
     /// The comparison with a baseline, when the run had one (`--baseline`).
     pub baseline: Option<BaselineSummary>,
+    /// The inline suppressions of each file: a fix never edits one (see [`crate::fixer`]).
+    pub suppressions: Vec<FileSuppressions>,
 }
 
 impl Report {
@@ -213,6 +222,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             package_mcp,
             pass,
             keep: &keep,
+            overlay: opts.overlay.as_deref(),
         };
         analyze(&job, kept)
     };
@@ -446,6 +456,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         modern_path = crate::manifest::opts_into_modern(&manifests, &eras);
     }
     suppress::apply(&mut report.findings, &suppressions, registry, &enabled);
+    report.suppressions = suppressions;
     keep_reported(&mut report, opts);
     crate::unanalyzed::triage(&mut report.not_analyzed, &engine, &enabled, &opts.root);
     finish(&mut report, registry, &enabled, opts, modern_path, &manifests);

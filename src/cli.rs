@@ -30,6 +30,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyze files and directories.
+    #[command(
+        after_help = "Exit codes: 0 no finding at or above --fail-on, and every file that may hold findings analyzed; \
+1 findings at or above it, or such a file not analyzed; 2 a usage or configuration error, nothing to analyze, or an \
+internal error. After --fix, the findings that remain decide. With --diff: 1 when --fix would change a file, 0 when \
+it would not."
+    )]
     Check(Box<CheckArgs>),
     /// List every rule with its id, name, level and summary.
     Rules {
@@ -131,6 +137,26 @@ pub struct CheckArgs {
     #[arg(long, value_enum, help_heading = "Rules")]
     pub fail_on: Option<FailOn>,
 
+    /// Apply the safe fixes, then report what remains ("Fixed N findings (M remaining)" on
+    /// standard error).
+    #[arg(long, overrides_with = "no_fix", help_heading = "Fixes")]
+    pub fix: bool,
+    /// Do not apply fixes, even where mcpshift.toml says `fix = true`.
+    #[arg(long, overrides_with = "fix", help_heading = "Fixes")]
+    pub no_fix: bool,
+    /// Also apply the unsafe fixes (which change behaviour: read them); without `--fix` or
+    /// `--diff`, show them as applicable.
+    #[arg(long, overrides_with = "no_unsafe_fixes", help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+    /// Do not apply or show unsafe fixes as applicable, even where mcpshift.toml says
+    /// `unsafe-fixes = true`.
+    #[arg(long, overrides_with = "unsafe_fixes", help_heading = "Fixes")]
+    pub no_unsafe_fixes: bool,
+    /// Print the unified diff of what `--fix` would change and write nothing; exit with 1 when
+    /// there is a diff, 0 when there is none.
+    #[arg(long, help_heading = "Fixes")]
+    pub diff: bool,
+
     /// Read this configuration file instead of looking for mcpshift.toml.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config", help_heading = "Configuration")]
     pub config: Option<PathBuf>,
@@ -178,6 +204,11 @@ pub struct CheckArgs {
     /// parse again every file that pass reads). The output is the same whatever it is.
     #[arg(long, hide = true)]
     pub keep_trees: Option<usize>,
+
+    /// Test hook: `delete:PATTERN` / `modify:PATTERN` deletes or changes the files whose path
+    /// contains PATTERN after the fixes are computed and before they are written.
+    #[arg(long, hide = true)]
+    pub inject_fix_race: Option<String>,
 }
 
 fn parse_max_results(value: &str) -> Result<usize, String> {
@@ -286,7 +317,26 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
         return Err("--sarif-category: the category is empty".into());
     }
 
-    let mut report = check::run(&options)?;
+    let fixes = fix_settings(&args, config.as_ref());
+    // The baseline decides which findings are active, so the fix loop applies it to each run.
+    let recorded = match (&args.write_baseline, &args.baseline) {
+        (None, Some(file)) => Some((Baseline::read(file)?, file.display().to_string())),
+        _ => None,
+    };
+    let compare = |report: &mut check::Report| {
+        if let Some((recorded, file)) = &recorded {
+            baseline::apply(report, recorded, file, &|p| options.reports(p));
+        }
+    };
+    let (mut report, fixed) = if args.diff || fixes.write {
+        let settings = crate::fixer::Settings { write: fixes.write && !args.diff, ..fixes.clone() };
+        let outcome = crate::fixer::run(&options, &settings, &compare)?;
+        (outcome.report, Some((outcome.changes, outcome.not_applied, outcome.out_of_passes)))
+    } else {
+        let mut report = check::run(&options)?;
+        compare(&mut report);
+        (report, None)
+    };
     // A CI step pointed at the wrong folder must not pass silently.
     if report.files_analyzed == 0 && report.not_analyzed.is_empty() && !args.allow_empty {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
@@ -296,13 +346,48 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
         ));
     }
     let t = std::time::Instant::now();
+    if let Some((changes, not_applied, out_of_passes)) = &fixed {
+        for n in not_applied {
+            let at = if n.start.line > 0 { format!(":{}:{}", n.start.line, n.start.column) } else { String::new() };
+            let rule = if n.rule.is_empty() { String::new() } else { format!(" {}", n.rule) };
+            eprintln!(
+                "{}{at}:{rule} fix not applied: {}",
+                crate::root::shown_from(&options.root, &cwd, &n.path),
+                n.why
+            );
+        }
+        if *out_of_passes {
+            eprintln!(
+                "mcpshift: warning: fixes still pending after {} passes; run --fix again",
+                crate::fixer::MAX_PASSES
+            );
+        }
+        let n: usize = changes.iter().map(|c| c.fixed).sum();
+        let remaining = report.active().count();
+        if args.diff {
+            let diff = crate::fixer::diff::unified(changes);
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
+            eprintln!(
+                "Would fix {} in {} ({remaining} remaining).",
+                report::plural(n, "finding"),
+                report::plural(changes.len(), "file")
+            );
+            report_internal_errors(&report);
+            return Ok(if report.incomplete() {
+                EXIT_ERROR
+            } else if changes.is_empty() {
+                EXIT_CLEAN
+            } else {
+                EXIT_FINDINGS
+            });
+        }
+        eprintln!("Fixed {} ({remaining} remaining).", report::plural(n, "finding"));
+    }
     if let Some(file) = &args.write_baseline {
         let written = Baseline::of(&report);
         written.write(file)?;
         baseline::apply(&mut report, &written, &file.display().to_string(), &|p| options.reports(p));
-    } else if let Some(file) = &args.baseline {
-        let recorded = Baseline::read(file)?;
-        baseline::apply(&mut report, &recorded, &file.display().to_string(), &|p| options.reports(p));
     }
 
     for sink in &sinks {
@@ -321,6 +406,7 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
             statistics: args.statistics,
             quiet: args.quiet,
             sarif: &sarif,
+            unsafe_fixes: fixes.unsafe_fixes,
         };
         if let Some(pattern) = args.inject_panic.as_deref().and_then(|p| p.strip_prefix("render:")) {
             inject_render_panic(&report, pattern);
@@ -451,8 +537,20 @@ fn options_of(
         scope: Some(Scope::of(&project.root, named)),
         inject_panic: args.inject_panic.clone().filter(|p| !p.starts_with("render:")),
         keep_trees: args.keep_trees.unwrap_or(crate::analyze::Keep::BUDGET),
+        overlay: None,
     };
     Ok((options, fail_on))
+}
+
+/// `--fix` / `--unsafe-fixes` over `fix` / `unsafe-fixes` of the configuration file; `write`
+/// says whether fixes are applied.
+fn fix_settings(args: &CheckArgs, config: Option<&Config>) -> crate::fixer::Settings {
+    let pick = |on: bool, off: bool, file: Option<bool>| if on || off { on } else { file.unwrap_or(false) };
+    crate::fixer::Settings {
+        write: pick(args.fix, args.no_fix, config.and_then(|c| c.fix)),
+        unsafe_fixes: pick(args.unsafe_fixes, args.no_unsafe_fixes, config.and_then(|c| c.unsafe_fixes)),
+        race: args.inject_fix_race.clone(),
+    }
 }
 
 /// The outputs of the run; at most one may go to standard output.
@@ -543,7 +641,8 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
         ListFormat::Human => {
             for r in &registry.rules {
                 let m = &r.meta;
-                out.push_str(&format!("{}  {:<28} {:<8} {}\n", m.id, m.name, m.level.as_str(), m.summary));
+                let fix = m.fix.map(|f| format!(" [fix: {}]", f.as_str())).unwrap_or_default();
+                out.push_str(&format!("{}  {:<28} {:<8} {}{fix}\n", m.id, m.name, m.level.as_str(), m.summary));
             }
         }
         ListFormat::Json => {
@@ -554,6 +653,7 @@ fn list_rules(format: ListFormat) -> Result<i32, String> {
                     serde_json::json!({
                         "id": r.meta.id, "name": r.meta.name, "level": r.meta.level.as_str(),
                         "area": r.meta.area, "summary": r.meta.summary,
+                        "fix": r.meta.fix.map(|f| f.as_str()), "fix_summary": r.meta.fix.map(|_| r.meta.fix_summary.as_str()),
                     })
                 })
                 .collect();

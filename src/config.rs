@@ -11,6 +11,8 @@
 //! exclude = ["generated/**"]   # gitignore-style globs, relative to this file
 //! fail-on = "warning"          # error | warning | note | never
 //! sarif-category = "mcpshift"  # SARIF `automationDetails.id` (none by default)
+//! fix = true                   # apply the safe fixes on every run (`--fix`)
+//! unsafe-fixes = true          # and the unsafe ones (`--unsafe-fixes`)
 //!
 //! [levels]                     # per-rule level: error | warning | note | off
 //! MCP103 = "note"
@@ -100,6 +102,11 @@ pub(crate) struct RawConfig {
     /// SARIF `automationDetails.id` (written as `NAME/`); none by default. `--sarif-category`.
     #[schemars(with = "Option<String>", length(min = 1))]
     sarif_category: Option<Spanned<String>>,
+    /// Apply the safe fixes on every run (as `--fix`); default `false`. `--no-fix` overrides it.
+    fix: Option<bool>,
+    /// Apply the unsafe fixes too where fixes are applied, and show them as applicable (as
+    /// `--unsafe-fixes`); default `false`. `--no-unsafe-fixes` overrides it.
+    unsafe_fixes: Option<bool>,
     /// Level per rule (id or name): `error`, `warning`, `note`, or `off` (as in `ignore`).
     #[schemars(with = "Option<BTreeMap<String, LevelSetting>>")]
     levels: Option<BTreeMap<Spanned<String>, Spanned<LevelSetting>>>,
@@ -119,6 +126,10 @@ pub struct Config {
     pub fail_on: Option<FailOn>,
     /// The SARIF `automationDetails` category (`--sarif-category`).
     pub sarif_category: Option<String>,
+    /// `fix = true`: apply the safe fixes (`--fix`).
+    pub fix: Option<bool>,
+    /// `unsafe-fixes = true` (`--unsafe-fixes`).
+    pub unsafe_fixes: Option<bool>,
     /// Level overrides, rule id → level.
     pub levels: Vec<(String, Level)>,
     /// Rule ids set to `off` in `[levels]`.
@@ -232,6 +243,8 @@ pub fn parse(file: &Path, text: &str, registry: &Registry) -> Result<Config, Str
         ignore: rules(raw.ignore)?,
         exclude,
         fail_on: raw.fail_on,
+        fix: raw.fix,
+        unsafe_fixes: raw.unsafe_fixes,
         levels,
         off,
     })

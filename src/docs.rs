@@ -6,7 +6,7 @@
 //! point. `tests/rule_pages.rs` fails when one is out of date and rewrites them all with
 //! `UPDATE_DOCS=1 cargo test --test rule_pages`.
 
-use crate::rules::{Area, Precision, Registry, RuleDef, TOPIC_TAGS};
+use crate::rules::{Applicability, Area, Precision, Registry, RuleDef, TOPIC_TAGS};
 
 /// The folder of the rule pages, relative to the repository root.
 pub const PAGES_DIR: &str = "docs/rules";
@@ -47,6 +47,20 @@ fn sections(def: &RuleDef) -> String {
     s.push_str(&format!("## How to migrate\n\n{}\n", m.hint.trim()));
     if !m.migration.trim().is_empty() {
         s.push_str(&format!("\n{}\n", m.migration.trim()));
+    }
+    if let Some(fix) = m.fix {
+        let how = match fix {
+            Applicability::Safe => {
+                "**Safe**: the behaviour the code intended is kept under 2026-07-28. `mcpshift check --fix` applies it"
+            }
+            Applicability::Unsafe => {
+                "**Unsafe**: the recommended migration, which changes behaviour, so read it. `mcpshift check --fix --unsafe-fixes` applies it"
+            }
+        };
+        s.push_str(&format!(
+            "\n## Fix\n\n{how}; `--diff` shows it first.\n\n{}\n",
+            m.fix_summary.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
     }
     if !m.builtin {
         s.push_str("\n## Readings\n\n");

@@ -62,6 +62,23 @@ impl Fix {
     }
 }
 
+/// The line ending a file uses: `"\r\n"` when its first line ends so, else `"\n"`. Text a fix
+/// inserts that spans lines joins them with it, so a CRLF file stays CRLF.
+pub fn line_ending(text: &str) -> &'static str {
+    match memchr::memchr(b'\n', text.as_bytes()) {
+        Some(i) if i > 0 && text.as_bytes().get(i - 1) == Some(&b'\r') => "\r\n",
+        _ => "\n",
+    }
+}
+
+/// `content` with each `\n` written as the file's own line ending (see [`line_ending`]).
+pub fn with_line_ending(text: &str, content: &str) -> String {
+    match line_ending(text) {
+        "\n" => content.to_string(),
+        eol => content.replace("\r\n", "\n").replace('\n', eol),
+    }
+}
+
 /// Applies sorted, non-overlapping edits to `text`. An edit out of bounds, off a character
 /// boundary or overlapping the one before it is an error, and nothing is applied.
 pub fn apply(text: &str, edits: &[Edit]) -> Result<String, String> {
@@ -100,6 +117,15 @@ mod tests {
         assert!(apply("abcdef", &[Edit::replace((0, 3), "x"), Edit::replace((2, 4), "y")]).is_err());
         assert!(apply("abc", &[Edit::replace((2, 9), "x")]).is_err());
         assert!(apply("é", &[Edit::replace((1, 2), "x")]).is_err());
+    }
+
+    #[test]
+    fn inserted_lines_take_the_files_line_ending() {
+        assert_eq!(line_ending("a\r\nb\n"), "\r\n");
+        assert_eq!(line_ending("a\nb\r\n"), "\n");
+        assert_eq!(line_ending("no newline"), "\n");
+        assert_eq!(with_line_ending("a\r\n", "x\ny\r\nz"), "x\r\ny\r\nz");
+        assert_eq!(with_line_ending("a\n", "x\ny"), "x\ny");
     }
 
     #[test]

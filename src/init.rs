@@ -210,6 +210,11 @@ fail-on = "warning"
 # SARIF `automationDetails.id`; by default the upload's `category` decides.
 # sarif-category = "mcpshift"
 
+# Apply the safe fixes on every run (`--fix`), and the unsafe ones too (`--unsafe-fixes`);
+# `mcpshift check --diff` shows what they would change.
+# fix = true
+# unsafe-fixes = true
+
 # Level per rule: "error", "warning", "note" or "off".
 # [levels]
 # MCP103 = "note"

@@ -1653,6 +1653,16 @@ pub fn see_through(mut node: NodeRef<'_>) -> NodeRef<'_> {
     node
 }
 
+/// Attaches to the finding just reported at `call` the unsafe fix that removes the call's
+/// statement with its line, where the call is a statement of its own (see
+/// [`crate::rewrite::remove_call_statement`]).
+pub fn fix_by_removing_call(call: NodeRef<'_>, message: &str, cx: &mut FileCx<'_>) {
+    let Some(edit) = crate::rewrite::remove_call_statement(cx.source, call) else { return };
+    if let Some(d) = cx.last_report() {
+        d.with_fix(crate::fix::Fix::unsafe_edit(message, vec![edit]));
+    }
+}
+
 /// Whether a node lies inside a request handler: a function passed to a call named one of
 /// `names` (directly, or by name: `setRequestHandler(method, onList)`), or a function that
 /// carries an attribute or decorator named one of them (`#[tool]`).

@@ -69,6 +69,7 @@ fn schema_and_reader_agree() {
         "target = \"dual\"\nfail-on = \"never\"\n",
         "select = [\"MCP101\", \"removed-ping\"]\nignore = [\"MCP104\"]\nexclude = [\"generated/\"]\n",
         "sarif-category = \"mcp-rust\"\n[levels]\nMCP103 = \"note\"\nsession-id-header = \"off\"\n",
+        "fix = true\nunsafe-fixes = false\n",
     ];
     for text in accepted {
         assert_eq!(schema_accepts(text), Ok(()), "the schema refuses what mcpshift reads:\n{text}");

@@ -52,6 +52,8 @@ fn writes_a_commented_config_with_the_languages_and_packages_found() {
         "# ignore = ",
         "# exclude = ",
         "# sarif-category = ",
+        "# fix = ",
+        "# unsafe-fixes = ",
         "# [levels]",
     ] {
         assert!(text.contains(key), "{key} missing:\n{text}");

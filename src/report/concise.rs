@@ -11,16 +11,23 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
     } else if !cx.quiet {
         for d in report.active() {
             out.push_str(&format!(
-                "{}:{}:{}: {} {}\n",
+                "{}:{}:{}: {}{} {}\n",
                 cx.shown(&d.path),
                 d.start.line.max(1),
                 d.start.column.max(1),
                 d.rule,
+                if super::applicable(d, cx) { " [*]" } else { "" },
                 d.message
             ));
         }
     }
     out.push_str(&human::summary_line(report));
     out.push('\n');
+    if !cx.quiet {
+        if let Some(line) = super::fixable_line(report, cx) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
     Ok(out.into_bytes())
 }

@@ -6,9 +6,9 @@ use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::Buffer, Config};
 
-use super::{plural, statistics, Counts, RenderContext};
+use super::{applicable, fixable_line, plural, statistics, Counts, RenderContext};
 use crate::check::Report;
-use crate::rules::Level;
+use crate::rules::{Applicability, Level};
 
 /// A screenful: findings that take more lines than this are followed by the statistics table.
 pub const SCREENFUL: usize = 50;
@@ -42,12 +42,18 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             Level::Note => Severity::Note,
         };
         let mut notes = vec![format!("help: {}", d.hint)];
+        if let Some(fix) = &d.fix {
+            let unsafe_mark = if fix.applicability == Applicability::Unsafe { " (unsafe)" } else { "" };
+            notes.push(format!("fix{unsafe_mark}: {}", fix.message));
+        }
         if !d.spec.is_empty() {
             notes.push(format!("spec: {}", d.spec));
         }
+        // `[*]`: `--fix` (with `--unsafe-fixes` for an unsafe fix) fixes it, as in ruff.
+        let message = if applicable(d, cx) { format!("[*] {}", d.message) } else { d.message.clone() };
         let mut rendered = Rendered::new(severity)
             .with_code(format!("{} {}", d.rule, d.name))
-            .with_message(d.message.clone())
+            .with_message(message.clone())
             .with_notes(notes);
         match file_id {
             Some(id) if d.range.1 > d.range.0 || d.range.0 > 0 => {
@@ -56,7 +62,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             _ => {
                 rendered = rendered.with_message(format!(
                     "{} ({}:{}:{})",
-                    d.message,
+                    message,
                     cx.shown(&d.path),
                     d.start.line,
                     d.start.column
@@ -68,7 +74,7 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             // The file changed since it was analyzed: print the finding without a snippet.
             let plain = fallback.with_labels(Vec::new()).with_message(format!(
                 "{} ({}:{}:{})",
-                d.message,
+                message,
                 cx.shown(&d.path),
                 d.start.line,
                 d.start.column
@@ -91,10 +97,15 @@ fn read_for_snippet(cx: &RenderContext<'_>, rel: &str) -> Option<String> {
     crate::check::decode(bytes).ok()
 }
 
-/// The closing summary: the summary line, then the files not analyzed that may hold findings.
+/// The closing summary: the summary line, what `--fix` would fix, then the files not analyzed
+/// that may hold findings.
 pub fn summary(report: &Report, cx: &RenderContext<'_>) -> String {
     let mut s = summary_line(report);
     s.push('\n');
+    if let Some(line) = fixable_line(report, cx) {
+        s.push_str(&line);
+        s.push('\n');
+    }
     for n in report.not_analyzed.iter().filter(|n| n.may_hold_findings) {
         s.push_str(&format!("  not analyzed: {}: {}\n", cx.shown(&n.path), n.reason));
     }

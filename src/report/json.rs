@@ -62,6 +62,36 @@ struct Finding<'a> {
     /// Places that explain the finding (the definition of a constant it uses).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<RelatedPlace<'a>>,
+    /// The edits that fix the finding, when its rule knows them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<FixOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct FixOut<'a> {
+    /// `safe` or `unsafe`.
+    applicability: &'static str,
+    /// Whether this run's settings apply it (`--fix`, and `--unsafe-fixes` for an unsafe one).
+    applicable: bool,
+    message: &'a str,
+    edits: Vec<EditOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct EditOut<'a> {
+    /// Byte offsets in the file's text (after a byte-order mark, if any).
+    start: usize,
+    end: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column: Option<u32>,
+    /// The text that replaces the range.
+    content: &'a str,
 }
 
 #[derive(Serialize)]
@@ -104,6 +134,7 @@ struct Absent<'a> {
 
 pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String> {
     let counts = Counts::of(report);
+    let mut texts = super::FixTexts::default();
     let doc = Document {
         version: VERSION,
         tool: Tool { name: "mcpshift", version: env!("CARGO_PKG_VERSION") },
@@ -145,6 +176,27 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
                         message: &r.message,
                     })
                     .collect(),
+                fix: d.fix.as_ref().map(|f| FixOut {
+                    applicability: f.applicability.as_str(),
+                    applicable: super::applicable(d, cx),
+                    message: &f.message,
+                    edits: f
+                        .edits
+                        .iter()
+                        .map(|e| {
+                            let at = texts.positions(cx, &d.path, e.range);
+                            EditOut {
+                                start: e.range.0,
+                                end: e.range.1,
+                                line: at.map(|(a, _)| a.line),
+                                column: at.map(|(a, _)| a.column),
+                                end_line: at.map(|(_, b)| b.line),
+                                end_column: at.map(|(_, b)| b.column),
+                                content: &e.content,
+                            }
+                        })
+                        .collect(),
+                }),
             })
             .collect(),
         not_analyzed: report

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::{plural, rule_doc_url, Counts, RenderContext};
 use crate::check::Report;
 use crate::engine::Target;
-use crate::rules::{Area, Level, RuleDef};
+use crate::rules::{Applicability, Area, Level, RuleDef};
 
 /// The areas in the order a migration goes through them.
 const AREAS: [Area; 6] =
@@ -119,6 +119,28 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
             "➖ not checked"
         };
         s.push_str(&format!("| {} | {status} | {} | {} | {} |\n", area.title(), t.errors, t.warnings, t.notes));
+    }
+
+    // What `--fix` would do, per area.
+    let mut fixes: BTreeMap<Area, (usize, usize)> = BTreeMap::new();
+    for d in report.active() {
+        if let (Some(fix), Some(def)) = (&d.fix, def_of(d.rule)) {
+            let e = fixes.entry(def.meta.area).or_default();
+            match fix.applicability {
+                Applicability::Safe => e.0 += 1,
+                Applicability::Unsafe => e.1 += 1,
+            }
+        }
+    }
+    if !fixes.is_empty() {
+        s.push_str(
+            "\n### What `--fix` would do\n\nFindings `mcpshift check --fix` fixes (safe: the intended behaviour is kept), and those `--unsafe-fixes` adds (the recommended migration, which changes behaviour: review it).\n\n| Area | Safe fixes | Unsafe fixes |\n| --- | ---: | ---: |\n",
+        );
+        for area in AREAS.iter().chain(std::iter::once(&Area::Analyzer)) {
+            if let Some((safe, unsafe_)) = fixes.get(area) {
+                s.push_str(&format!("| {} | {safe} | {unsafe_} |\n", area.title()));
+            }
+        }
     }
 
     // Findings by rule.

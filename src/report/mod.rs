@@ -57,6 +57,8 @@ pub struct RenderContext<'a> {
     /// `--quiet`: `human` and `concise` print only the summary line.
     pub quiet: bool,
     pub sarif: &'a sarif::SarifOptions,
+    /// `--unsafe-fixes`: unsafe fixes count as applicable.
+    pub unsafe_fixes: bool,
 }
 
 impl RenderContext<'_> {
@@ -82,6 +84,53 @@ pub fn render(format: Format, report: &Report, cx: &RenderContext<'_>) -> Result
 /// document): the SARIF `helpUri` and the Markdown report's links.
 pub fn rule_doc_url(def: &RuleDef) -> String {
     format!("{}/blob/main/{}", env!("CARGO_PKG_REPOSITORY"), crate::docs::rule_page_path(def))
+}
+
+/// Whether the run would apply a finding's fix (`--fix`, plus `--unsafe-fixes` for an unsafe
+/// one): the findings the outputs mark `[*]`.
+pub fn applicable(d: &crate::diagnostic::Diagnostic, cx: &RenderContext<'_>) -> bool {
+    d.fix.as_ref().is_some_and(|f| f.applicability == crate::fix::Applicability::Safe || cx.unsafe_fixes)
+}
+
+/// Active findings `--fix` would fix, and those only `--unsafe-fixes` adds.
+pub fn fixable(report: &Report, cx: &RenderContext<'_>) -> (usize, usize) {
+    let with_fix = report.active().filter(|d| d.fix.is_some());
+    let (yes, no): (Vec<_>, Vec<_>) = with_fix.partition(|d| applicable(d, cx));
+    (yes.len(), no.len())
+}
+
+/// `3 fixable with `--fix` (1 more with `--unsafe-fixes`).`, or nothing when no finding has a fix.
+pub fn fixable_line(report: &Report, cx: &RenderContext<'_>) -> Option<String> {
+    let (n, more) = fixable(report, cx);
+    if n + more == 0 {
+        return None;
+    }
+    let flags = if cx.unsafe_fixes { "`--fix --unsafe-fixes`" } else { "`--fix`" };
+    let more = if more > 0 { format!(" ({more} more with `--unsafe-fixes`)") } else { String::new() };
+    Some(format!("{n} fixable with {flags}{more}."))
+}
+
+/// The texts of the files fixes are in, read once each, for the lines and columns of edits.
+#[derive(Default)]
+pub struct FixTexts {
+    files: std::collections::HashMap<String, Option<crate::source::SourceFile>>,
+}
+
+impl FixTexts {
+    /// The positions of an edit's range in the file (as it is now), if it can be read.
+    pub fn positions(
+        &mut self,
+        cx: &RenderContext<'_>,
+        path: &str,
+        range: (usize, usize),
+    ) -> Option<(crate::source::Position, crate::source::Position)> {
+        let file = self.files.entry(path.to_string()).or_insert_with(|| {
+            let bytes = std::fs::read(cx.options.root.join(path)).ok()?;
+            crate::check::decode(bytes).ok().map(crate::source::SourceFile::new)
+        });
+        let file = file.as_ref()?;
+        (range.1 <= file.text().len()).then(|| (file.position(range.0), file.position(range.1)))
+    }
 }
 
 /// Counts of active findings by level, and of the findings left out.

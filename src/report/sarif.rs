@@ -63,8 +63,17 @@ pub fn render(report: &Report, cx: &RenderContext<'_>) -> Result<Vec<u8>, String
     let shown: Vec<&Diagnostic> = report.findings.iter().filter(|d| opts.keep_suppressed || d.is_active()).collect();
     let (kept, dropped) = cap(&shown, opts.max_results);
     let any_suppressed = kept.iter().any(|d| d.suppression.is_some());
-    let results: Vec<Value> =
-        kept.iter().map(|d| result(d, &index, &mut hashes, report.baseline.is_some(), any_suppressed)).collect();
+    let mut texts = super::FixTexts::default();
+    let results: Vec<Value> = kept
+        .iter()
+        .map(|d| {
+            let mut v = result(d, &index, &mut hashes, report.baseline.is_some(), any_suppressed);
+            if let Some(fix) = d.fix.as_ref().and_then(|f| fix_of(d, f, cx, &mut texts)) {
+                v["fixes"] = json!([fix]);
+            }
+            v
+        })
+        .collect();
     // Files whose MCP000 result is in the report (suppressed or not) appear there only.
     let as_results: Vec<&str> =
         report.findings.iter().filter(|d| d.rule == FILE_NOT_ANALYZED).map(|d| d.path.as_str()).collect();
@@ -262,6 +271,30 @@ fn result(
         }
     }
     v
+}
+
+/// A finding's fix as a SARIF `fix`: one `artifactChange` of the finding's file, each edit a
+/// `replacement` of a region (line and column, as the results' regions) by the inserted text.
+/// Left out when the file cannot be read to place the edits.
+fn fix_of(d: &Diagnostic, fix: &crate::fix::Fix, cx: &RenderContext<'_>, texts: &mut super::FixTexts) -> Option<Value> {
+    let mut replacements = Vec::new();
+    for e in &fix.edits {
+        let (start, end) = texts.positions(cx, &d.path, e.range)?;
+        replacements.push(json!({
+            "deletedRegion": {
+                "startLine": start.line,
+                "startColumn": start.column,
+                "endLine": end.line,
+                "endColumn": end.column,
+            },
+            "insertedContent": { "text": e.content },
+        }));
+    }
+    Some(json!({
+        "description": { "text": sentence(&fix.message) },
+        "artifactChanges": [{ "artifactLocation": artifact(&d.path), "replacements": replacements }],
+        "properties": { "applicability": fix.applicability.as_str() },
+    }))
 }
 
 /// A repository-relative artifact location, or an absolute `file://` URI for a file outside

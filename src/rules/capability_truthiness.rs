@@ -11,8 +11,14 @@
 //! sub-features" — is read as "not supported"; and conflation (warning), where the capability
 //! itself or its `listChanged` guards a call that needs another feature (`subscribe`), or
 //! `listChanged` stands in for "the feature is supported".
+//!
+//! Fix (safe): the test becomes what the code meant, where it is a plain condition. Emptiness
+//! and `=== true` become presence tests (`caps.tools !== undefined`, rmcp `as_object().is_some()`,
+//! serde_json `get(…).is_some()`), a `resources` guard of a subscription tests the `subscribe`
+//! flag, and `listChanged` read as support becomes a presence test of its capability.
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns;
 use crate::rules::{Level, Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
@@ -219,14 +225,18 @@ fn emptiness_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
             .parent()
             .is_some_and(|p| p.kind() == Kind::Member && p.text() == "length" && call.role() == Role::Object);
         if counted {
-            report_emptiness(call, cap, &format!("counts the keys of capability `{cap}`"), cx);
+            let fix = key_count_fix(call, cx);
+            report_emptiness(call, cap, &format!("counts the keys of capability `{cap}`"), fix, cx);
         }
         return;
     }
     // `isEmpty(x)`, `_.isEmpty(x)`
     if lists.emptiness_calls.contains(&name) {
-        if let Some(cap) = call.arg(0).and_then(|a| capability_of(a, lists, 0)) {
-            report_emptiness(call, cap, &format!("tests capability `{cap}` with `{name}`"), cx);
+        if let Some(arg) = call.arg(0) {
+            if let Some(cap) = capability_of(arg, lists, 0) {
+                let fix = replace_with_presence(call, arg, false, cx);
+                report_emptiness(call, cap, &format!("tests capability `{cap}` with `{name}`"), fix, cx);
+            }
         }
         return;
     }
@@ -235,27 +245,32 @@ fn emptiness_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         // `caps["tools"].as_bool()`
         "as_bool" => {
             if let Some(cap) = capability_of(receiver, lists, 0) {
-                cx.report(
+                let fix = as_bool_fix(receiver, call, cx);
+                let diag = cx.report(
                     call,
                     format!("reads capability `{cap}` with `as_bool()`, which is always `None` for its object value `{{}}`"),
                 );
+                attach(diag, fix);
             }
         }
         // `caps.get("tools").and_then(Value::as_bool)`
         "and_then" | "map" | "map_or" | "is_some_and" => {
             let Some(cap) = capability_of(receiver, lists, 0) else { return };
             if call.args().any(|a| reads_as_bool(a)) {
-                cx.report(
+                let fix = (name == "and_then").then(|| as_bool_fix(receiver, call, cx)).flatten();
+                let diag = cx.report(
                     call,
                     format!("reads capability `{cap}` as a boolean, which is always `None`/`false` for its object value `{{}}`"),
                 );
+                attach(diag, fix);
             }
         }
         // `caps["resources"].as_object().map_or(false, |o| !o.is_empty())`
         "as_object" => {
             let Some(cap) = capability_of(receiver, lists, 0) else { return };
             if chain_counts_entries(call) {
-                report_emptiness(call, cap, &format!("judges capability `{cap}` by whether its object has entries"), cx);
+                let fix = as_object_fix(call);
+                report_emptiness(call, cap, &format!("judges capability `{cap}` by whether its object has entries"), fix, cx);
             }
         }
         _ => {}
@@ -308,28 +323,40 @@ fn emptiness_compare(bin: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
             && a.call_name() == Some("stringify")
             && a.receiver().is_some_and(|r| r.is_ident("JSON"))
         {
-            if let Some(cap) = a.arg(0).and_then(|x| capability_of(x, lists, 0)) {
-                report_emptiness(bin, cap, &format!("compares capability `{cap}` with `'{{}}'`"), cx);
-                return;
+            if let Some(x) = a.arg(0) {
+                if let Some(cap) = capability_of(x, lists, 0) {
+                    let fix = compare_fix(bin, x, false, cx);
+                    report_emptiness(bin, cap, &format!("compares capability `{cap}` with `'{{}}'`"), fix, cx);
+                    return;
+                }
             }
         }
         if b.kind() == Kind::Bool && b.text() == "true" {
             if let Some(cap) = capability_of(a, lists, 0) {
-                cx.report(
+                let fix = compare_fix(bin, a, true, cx);
+                let diag = cx.report(
                     bin,
                     format!("compares capability `{cap}` with `true`; its value is an object (`{{}}` when supported), never `true`"),
                 );
+                attach(diag, fix);
                 return;
             }
         }
     }
 }
 
-fn report_emptiness(node: NodeRef<'_>, cap: &str, what: &str, cx: &mut FileCx<'_>) {
-    cx.report(
+fn report_emptiness(node: NodeRef<'_>, cap: &str, what: &str, fix: Option<Fix>, cx: &mut FileCx<'_>) {
+    let diag = cx.report(
         node,
         format!("{what}: `{cap}: {{}}` means supported with no sub-features, so an empty capability reads as missing"),
     );
+    attach(diag, fix);
+}
+
+fn attach(diag: &mut crate::diagnostic::Diagnostic, fix: Option<Fix>) {
+    if let Some(fix) = fix {
+        diag.with_fix(fix);
+    }
 }
 
 /// Capability reads in a condition: `(capability, node, reads listChanged)`. Reads of the
@@ -395,8 +422,11 @@ fn guard(cond: NodeRef<'_>, body: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileC
                     Some(name) => format!("`{name}`"),
                     None => "a `resources/subscribe` request".to_string(),
                 };
-                cx.report(*at, format!("{what} guards {guarded}: subscribing is the separate `resources.subscribe` feature"))
-                .with_level(Level::Warning);
+                let fix = subscribe_fix(*at, *list_changed, cx);
+                let diag = cx
+                    .report(*at, format!("{what} guards {guarded}: subscribing is the separate `resources.subscribe` feature"));
+                diag.with_level(Level::Warning);
+                attach(diag, fix);
                 return;
             }
         }
@@ -408,11 +438,13 @@ fn guard(cond: NodeRef<'_>, body: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileC
         }
         if let Some(call) = feature_call(body, cap, lists) {
             let name = call.call_name().unwrap_or_default();
-            cx.report(
+            let fix = list_changed_fix(*at, cx);
+            let diag = cx.report(
                 *at,
                 format!("`{cap}.listChanged` guards `{name}`: it says whether the list can change, not whether `{cap}` is supported"),
-            )
-            .with_level(Level::Warning);
+            );
+            diag.with_level(Level::Warning);
+            attach(diag, fix);
             return;
         }
     }
@@ -494,12 +526,218 @@ fn list_changed_as_support(var: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<
     for (cap, at, list_changed) in reads {
         let feature = cap.trim_end_matches('s');
         if list_changed && name.contains(feature) {
-            cx.report(
+            let fix = list_changed_fix(at, cx);
+            let diag = cx.report(
                 at,
                 format!("`{}` is set from `{cap}.listChanged`, which says whether the list can change, not whether `{cap}` is supported", var.text()),
-            )
-            .with_level(Level::Warning);
+            );
+            diag.with_level(Level::Warning);
+            attach(diag, fix);
             return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixes: a test of emptiness, truthiness or `listChanged` that stands for "supported" becomes a
+// presence test, and a guard of a subscription tests the `subscribe` flag. Each is built where
+// the finding is made, and only where the test is used as a plain condition.
+
+/// `x ?? {}` / `x || {}` → `x`: the default only hid absence from the emptiness test.
+fn without_empty_default(node: NodeRef<'_>) -> NodeRef<'_> {
+    match (node.kind(), node.child(Role::Left), node.child(Role::Right)) {
+        (Kind::Binary, Some(l), Some(r))
+            if matches!(node.text(), "??" | "||") && r.kind() == Kind::Object && r.children().next().is_none() =>
+        {
+            l
+        }
+        _ => node,
+    }
+}
+
+/// `x !== undefined` or `x === undefined` (TS).
+fn presence_test(cap: NodeRef<'_>, present: bool, cx: &FileCx<'_>) -> String {
+    format!("{} {} undefined", cx.text(without_empty_default(cap)), if present { "!==" } else { "===" })
+}
+
+/// Whether an expression stands where a comparison can replace it without parentheses.
+fn plain_condition(expr: NodeRef<'_>) -> bool {
+    let Some(parent) = expr.parent() else { return false };
+    match parent.kind() {
+        Kind::If | Kind::Loop => expr.role() == Role::Cond,
+        Kind::Binary => matches!(parent.text(), "&&" | "||"),
+        Kind::Var | Kind::Return | Kind::Pair => true,
+        Kind::Assign => expr.role() == Role::Right,
+        Kind::Call => expr.role() == Role::Arg,
+        _ => false,
+    }
+}
+
+/// Replaces a TS test (`expr`) by a presence test of `cap`. Under `!` the negation is folded in;
+/// a test already made on the left of `&&` is dropped rather than repeated.
+fn replace_with_presence(expr: NodeRef<'_>, cap: NodeRef<'_>, present: bool, cx: &FileCx<'_>) -> Option<Fix> {
+    if cx.lang() != crate::tree::Lang::TypeScript {
+        return None;
+    }
+    let (expr, present) = match expr.parent() {
+        Some(p) if p.kind() == Kind::Unary && p.text() == "!" => (p, !present),
+        _ => (expr, present),
+    };
+    if !plain_condition(expr) {
+        return None;
+    }
+    let with = presence_test(cap, present, cx);
+    if let Some(left) = expr.parent().filter(|p| p.kind() == Kind::Binary && p.text() == "&&" && expr.role() == Role::Right).and_then(|p| p.child(Role::Left)) {
+        if crate::engine::normalized(cx.text(left)) == with {
+            return Some(Fix::safe(format!("Drop the repeated test, `{with}` is already made"), vec![Edit::delete((left.end(), expr.end()))]));
+        }
+    }
+    Some(Fix::safe(format!("Test for presence: `{with}`"), vec![Edit::replace(expr.span(), with)]))
+}
+
+/// `Object.keys(x).length > 0` → `x !== undefined`, `… === 0` → `x === undefined`.
+fn key_count_fix(keys_call: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let cap = keys_call.arg(0)?;
+    let length = keys_call.parent()?;
+    let compare = length.parent().filter(|b| b.kind() == Kind::Binary && length.role() == Role::Left)?;
+    let present = match (compare.text(), compare.child(Role::Right)?.int()?) {
+        (">" | "!==" | "!=", 0) | (">=", 1) => true,
+        ("===" | "==" | "<=", 0) | ("<", 1) => false,
+        _ => return None,
+    };
+    replace_with_presence(compare, cap, present, cx)
+}
+
+/// `JSON.stringify(x) !== '{}'` → `x !== undefined`; `x === true` → `x !== undefined`.
+fn compare_fix(bin: NodeRef<'_>, cap: NodeRef<'_>, equal_means_present: bool, cx: &FileCx<'_>) -> Option<Fix> {
+    let equal = matches!(bin.text(), "==" | "===");
+    replace_with_presence(bin, cap, equal == equal_means_present, cx)
+}
+
+/// rmcp / serde_json: `x.as_object().map_or(false, |o| !o.is_empty())` → `x.as_object().is_some()`
+/// (also `is_some_and(…)`, and the `is_none()` forms of `map_or(true, |o| o.is_empty())`).
+fn as_object_fix(as_object: NodeRef<'_>) -> Option<Fix> {
+    let member = as_object.parent().filter(|m| m.kind() == Kind::Member && as_object.role() == Role::Object)?;
+    let call = member.parent().filter(|c| c.kind() == Kind::Call && member.role() == Role::Callee)?;
+    let closure = call.args().last().filter(|a| a.kind() == Kind::Fn)?;
+    let param = closure.child(Role::Param)?;
+    let non_empty = counts_as_non_empty(closure.child(Role::Body)?, param.text())?;
+    let present = match (member.text(), call.arg(0).filter(|a| a.kind() == Kind::Bool).map(|b| b.text())) {
+        ("map_or", Some("false")) if non_empty => true,
+        ("map_or", Some("true")) if !non_empty => false,
+        ("is_some_and", None) if non_empty => true,
+        ("is_none_or", None) if !non_empty => false,
+        _ => return None,
+    };
+    let with = if present { ".is_some()" } else { ".is_none()" };
+    Some(Fix::safe(format!("Test for presence: `as_object(){with}`"), vec![Edit::replace((as_object.end(), call.end()), with)]))
+}
+
+/// A closure body over an object `param` that tests it for entries: `Some(true)` for
+/// `!o.is_empty()` / `o.len() > 0`, `Some(false)` for `o.is_empty()` / `o.len() == 0`.
+fn counts_as_non_empty(body: NodeRef<'_>, param: &str) -> Option<bool> {
+    let on_param = |call: NodeRef<'_>, name: &str| {
+        call.kind() == Kind::Call && call.call_name() == Some(name) && call.receiver().is_some_and(|r| r.is_ident(param))
+    };
+    match body.kind() {
+        Kind::Unary if body.text() == "!" => body.children().next().filter(|c| on_param(*c, "is_empty")).map(|_| true),
+        Kind::Call if on_param(body, "is_empty") => Some(false),
+        Kind::Binary => {
+            let (l, r) = (body.child(Role::Left)?, body.child(Role::Right)?);
+            if !on_param(l, "len") || r.int() != Some(0) {
+                return None;
+            }
+            match body.text() {
+                ">" | "!=" => Some(true),
+                "==" => Some(false),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// serde_json: `caps.get("tools").and_then(Value::as_bool).unwrap_or(false)` →
+/// `caps.get("tools").is_some()`, `caps["prompts"].as_bool().unwrap_or(false)` →
+/// `!caps["prompts"].is_null()`. `value` is the capability value, `read` the boolean read on it.
+fn as_bool_fix(value: NodeRef<'_>, read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let member = read.parent().filter(|m| m.kind() == Kind::Member && read.role() == Role::Object && m.text() == "unwrap_or")?;
+    let unwrap = member.parent().filter(|c| c.kind() == Kind::Call && member.role() == Role::Callee)?;
+    if unwrap.arg(0).is_none_or(|a| !(a.kind() == Kind::Bool && a.text() == "false")) {
+        return None;
+    }
+    let edit = match value.kind() {
+        Kind::Call if value.call_name() == Some("get") => Edit::replace((value.end(), unwrap.end()), ".is_some()"),
+        Kind::Index => Edit::replace((value.start(), unwrap.end()), format!("!{}.is_null()", cx.text(value))),
+        _ => return None,
+    };
+    Some(Fix::safe("Test for presence instead of a boolean", vec![edit]))
+}
+
+/// A guard of a subscription that reads `resources` (or its `listChanged`) tests the `subscribe`
+/// flag instead: TS `caps.resources` → `caps.resources?.subscribe === true`; rmcp
+/// `caps.resources.is_some()` → `caps.resources.as_ref().is_some_and(|r| r.subscribe == Some(true))`.
+fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Option<Fix> {
+    let message = "Test the `subscribe` flag";
+    match cx.lang() {
+        crate::tree::Lang::TypeScript => {
+            let test = if list_changed { read.parent().filter(|m| m.kind() == Kind::Member)? } else { read };
+            if !matches!(read.kind(), Kind::Member) || !plain_condition(test) {
+                return None;
+            }
+            let with = format!("{}?.subscribe === true", cx.text(read));
+            Some(Fix::safe(message, vec![Edit::replace(test.span(), with)]))
+        }
+        crate::tree::Lang::Rust => {
+            let member = read.parent().filter(|m| m.kind() == Kind::Member && m.text() == "is_some" && !list_changed)?;
+            let call = member.parent().filter(|c| c.kind() == Kind::Call && c.args().next().is_none())?;
+            if read.kind() != Kind::Member || !plain_condition(call) {
+                return None;
+            }
+            let with = format!("{}.as_ref().is_some_and(|r| r.subscribe == Some(true))", cx.text(read));
+            Some(Fix::safe(message, vec![Edit::replace(call.span(), with)]))
+        }
+    }
+}
+
+/// `listChanged` standing for "supported" becomes a presence test: TS `caps.tools?.listChanged`
+/// (or `… === true`) → `caps.tools !== undefined`; rmcp
+/// `caps.tools.as_ref().and_then(|t| t.list_changed).unwrap_or(false)` → `caps.tools.is_some()`.
+fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    match cx.lang() {
+        crate::tree::Lang::TypeScript => {
+            let flag = read.parent().filter(|m| m.kind() == Kind::Member && read.role() == Role::Object)?;
+            let test = match flag.parent() {
+                Some(b) if b.kind() == Kind::Binary && matches!(b.text(), "===" | "==") => {
+                    b.child(Role::Right).filter(|r| r.kind() == Kind::Bool && r.text() == "true").map(|_| b)?
+                }
+                _ => flag,
+            };
+            replace_with_presence(test, read, true, cx)
+        }
+        crate::tree::Lang::Rust => {
+            // read `.as_ref()` `.and_then(|t| t.list_changed)` `.unwrap_or(false)`; the read may
+            // be reported with its `as_ref()`.
+            let read = match read.kind() {
+                Kind::Call if read.call_name() == Some("as_ref") => read.receiver()?,
+                _ => read,
+            };
+            let mut cur = read;
+            let mut names = Vec::new();
+            while let Some(call) = cur
+                .parent()
+                .filter(|m| m.kind() == Kind::Member && cur.role() == Role::Object)
+                .and_then(|m| m.parent().filter(|c| c.kind() == Kind::Call && m.role() == Role::Callee))
+            {
+                names.push(call.call_name().unwrap_or_default());
+                cur = call;
+                if names.len() == 3 {
+                    break;
+                }
+            }
+            let last_false = cur.arg(0).is_some_and(|a| a.kind() == Kind::Bool && a.text() == "false");
+            (names == ["as_ref", "and_then", "unwrap_or"] && last_false && read.kind() == Kind::Member)
+                .then(|| Fix::safe("Test for presence: `is_some()`", vec![Edit::replace((read.end(), cur.end()), ".is_some()")]))
         }
     }
 }

@@ -5,8 +5,15 @@
 //! branch that leaves the loop when the cursor is falsy or empty (`if (!res.nextCursor)
 //! break`), and Rust `.is_empty()` on a cursor or on a value bound from one. Tests for absence
 //! (`!== undefined`, `is_none()`) never match: they are what the rule asks for.
+//!
+//! Fix (safe): the test becomes a test of absence where the code shows the cursor can be
+//! absent: TS truthiness and `''` comparisons of an optional cursor, Rust `.is_empty()` reached
+//! from an `Option` (`unwrap_or("")`, a `filter` closure, a `Some(c)` guard). A string cursor
+//! with `''` for "none" (`let cursor = ''`, `?? ''`), `.length` tests and Rust `String` cursors
+//! keep no fix: testing them for absence would never end the loop.
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns::see_through;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
@@ -209,8 +216,147 @@ impl Rule for EmptyCursorEnd {
                 Kind::If => format!("`{shown}` ends paging when the cursor is an empty string"),
                 _ => format!("`{shown}` treats an empty-string cursor as the end of the list"),
             };
-            cx.report(test, message);
+            let fix = absence_fix(test, &names, cx);
+            let diag = cx.report(test, message);
+            if let Some(fix) = fix {
+                diag.with_fix(fix);
+            }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fix: a test of emptiness becomes a test of absence, where the code shows that the cursor
+// can be absent (an optional response field, an `Option`) and not an empty-string sentinel.
+
+/// The edit for one reported test, or `None` where the code cannot show the cursor's type.
+fn absence_fix(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    match test.tree().lang() {
+        crate::tree::Lang::TypeScript => ts_absence(test, names, cx),
+        crate::tree::Lang::Rust => rust_absence(test, names, cx),
+    }
+}
+
+fn ts_absence(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let replace = |at: NodeRef<'_>, with: String| Some(Fix::safe(format!("Test for absence: `{with}`"), vec![Edit::replace(at.span(), with)]));
+    match test.kind() {
+        // `while (cursor)` → `while (cursor !== undefined)`
+        Kind::Ident | Kind::Member if test.text() != "length" && !string_sentinel(test) => {
+            replace(test, format!("{} !== undefined", cx.text(test)))
+        }
+        // `if (!res.nextCursor) break` → `if (res.nextCursor === undefined) break`
+        Kind::Unary => {
+            let inner = test.children().next().filter(|i| matches!(i.kind(), Kind::Ident | Kind::Member))?;
+            (inner.text() != "length" && !string_sentinel(inner)).then_some(())?;
+            replace(test, format!("{} === undefined", cx.text(inner)))
+        }
+        // `cursor === ''` → `cursor === undefined`, or dropped after `cursor === undefined ||`.
+        Kind::Binary => {
+            let (op, l, r) = binary(test);
+            let (l, r) = (l?, r?);
+            let empty = |n: NodeRef<'_>| n.kind() == Kind::Str && n.text().is_empty();
+            let (cursor, literal) = if empty(r) { (l, r) } else if empty(l) { (r, l) } else { return None };
+            if !matches!(cursor.kind(), Kind::Ident | Kind::Member) || string_sentinel(cursor) || !names.is_cursor(cursor) {
+                return None;
+            }
+            let before = test.parent().filter(|p| p.kind() == Kind::Binary && p.text() == "||" && test.role() == Role::Right);
+            if matches!(op, "===" | "==") {
+                if let Some(absent) = before.and_then(|p| p.child(Role::Left)).filter(|a| tests_absence(*a, cursor, cx)) {
+                    let fix = Fix::safe("Drop the test for an empty cursor", vec![Edit::delete((absent.end(), test.end()))]);
+                    return Some(fix);
+                }
+            }
+            Some(Fix::safe(
+                format!("Test for absence: compare `{}` with `undefined`", cx.text(cursor)),
+                vec![Edit::replace(literal.span(), "undefined")],
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `cursor === undefined`, `cursor == null` for the same cursor expression.
+fn tests_absence(test: NodeRef<'_>, cursor: NodeRef<'_>, cx: &FileCx<'_>) -> bool {
+    let (op, l, r) = binary(test);
+    let (Some(l), Some(r)) = (l, r) else { return false };
+    let unset = |n: NodeRef<'_>| n.kind() == Kind::Null || n.is_ident("undefined");
+    matches!(op, "===" | "==") && ((unset(r) && cx.text(l) == cx.text(cursor)) || (unset(l) && cx.text(r) == cx.text(cursor)))
+}
+
+/// A cursor variable the function keeps as a string with `''` for "none" (`let cursor = ''`,
+/// `cursor = page.nextCursor ?? ''`): testing it for `undefined` would never end the loop.
+fn string_sentinel(cursor: NodeRef<'_>) -> bool {
+    if cursor.kind() != Kind::Ident {
+        return false;
+    }
+    let name = cursor.text();
+    let scope = cursor.enclosing(Kind::Fn).unwrap_or_else(|| cursor.tree().root());
+    let string_value = |v: NodeRef<'_>| {
+        v.kind() == Kind::Str
+            || (v.kind() == Kind::Binary
+                && matches!(v.text(), "??" | "||")
+                && v.child(Role::Right).is_some_and(|r| r.kind() == Kind::Str))
+    };
+    scope.descendants().any(|n| match n.kind() {
+        Kind::Var => n.text() == name && n.value().is_some_and(string_value),
+        Kind::Assign => {
+            n.child(Role::Left).is_some_and(|l| l.is_ident(name)) && n.child(Role::Right).is_some_and(string_value)
+        }
+        _ => false,
+    })
+}
+
+/// Rust: where the code shows the cursor is an `Option`, the emptiness test goes.
+fn rust_absence(call: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    if call.kind() != Kind::Call || call.call_name() != Some("is_empty") {
+        return None;
+    }
+    let receiver = call.receiver()?;
+    // `next_cursor.as_deref().unwrap_or("").is_empty()` → `next_cursor.as_deref().is_none()`
+    if receiver.kind() == Kind::Call {
+        let defaulted = match receiver.call_name() {
+            Some("unwrap_or") => receiver.arg(0).is_some_and(|a| a.kind() == Kind::Str && a.text().is_empty()),
+            Some("unwrap_or_default") => receiver.arg(0).is_none(),
+            _ => false,
+        };
+        let option = receiver.receiver().filter(|o| defaulted && names.is_cursor(*o))?;
+        let with = format!("{}.is_none()", cx.text(option));
+        return Some(Fix::safe(format!("Test for absence: `{with}`"), vec![Edit::replace(call.span(), with)]));
+    }
+    // The rest test a value bound from an `Option` cursor for emptiness, negated.
+    let negation = call.parent().filter(|p| p.kind() == Kind::Unary && p.text() == "!")?;
+    let bound = see_through(receiver);
+    if bound.kind() != Kind::Ident {
+        return None;
+    }
+    let holder = negation.parent()?;
+    match (negation.role(), holder.kind()) {
+        // `cursor.filter(|c| !c.is_empty())` → `cursor`; `.is_some_and(|c| !c.is_empty())` → `.is_some()`
+        (Role::Body, Kind::Fn) => {
+            let only_param = holder.children_with(Role::Param).count() == 1
+                && holder.child(Role::Param).is_some_and(|p| p.text() == bound.text());
+            let user = holder.parent().filter(|c| c.kind() == Kind::Call && holder.role() == Role::Arg && only_param)?;
+            let option = user.receiver().filter(|r| names.is_cursor(*r))?;
+            match user.call_name()? {
+                "filter" => Some(Fix::safe("Drop the filter on empty cursors", vec![Edit::delete((option.end(), user.end()))])),
+                "is_some_and" => Some(Fix::safe(
+                    "Test for presence: `is_some()`",
+                    vec![Edit::replace((option.end(), user.end()), ".is_some()")],
+                )),
+                _ => None,
+            }
+        }
+        // `Some(c) if !c.is_empty() =>` → `Some(c) =>`
+        (Role::Guard, Kind::Case) => {
+            let scrutinee = holder.parent().and_then(|m| m.child(Role::Scrutinee))?;
+            let pattern = holder.children_with(Role::Pattern).last()?;
+            let some = pattern.kind() == Kind::Call
+                && pattern.call_name() == Some("Some")
+                && pattern.arg(0).is_some_and(|a| a.is_ident(bound.text()));
+            (some && names.is_cursor(scrutinee))
+                .then(|| Fix::safe("Drop the guard on empty cursors", vec![Edit::delete((pattern.end(), negation.end()))]))
+        }
+        _ => None,
     }
 }
 

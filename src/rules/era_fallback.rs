@@ -13,8 +13,13 @@
 //! surrounds them: −32001 is also the SDKs' "Session not found" and a common "unauthorized"
 //! code ("Missing Authorization header"), which a header word alone does not tell apart. A constant defined with one counts once,
 //! at its definition, and again where code branches on it.
+//!
+//! Fix (safe): a draft number becomes its final code where it is written. A branch on a constant
+//! has no fix of its own: the constant's definition is the finding that carries it. A fallback
+//! keyed on one code has none: what to test instead is a choice of design.
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns::name_words;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
@@ -254,7 +259,18 @@ fn check_draft_number(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
     }
     let Draft { meaning, final_code, .. } = draft;
     let message = format!("uses {value}, the draft number of `{meaning}`; the final code is {final_code}");
-    cx.report(node, message).with_hint(format!("Use {final_code}: the draft numbers never shipped in a final revision."));
+    let fix = Fix::safe(
+        format!("Replace {value} with {final_code}"),
+        vec![Edit::replace(node.span(), format!("{final_code}{}", int_suffix(cx.text(node))))],
+    );
+    cx.report(node, message)
+        .with_hint(format!("Use {final_code}: the draft numbers never shipped in a final revision."))
+        .with_fix(fix);
+}
+
+/// A Rust integer literal's type suffix (`i32` in `-32_001_i32`), kept by the replacement.
+fn int_suffix(written: &str) -> &str {
+    written.find(['i', 'u']).and_then(|i| written.get(i..)).unwrap_or("")
 }
 
 /// `e.code === UNSUPPORTED_VERSION` where the constant is a draft number with its meaning.

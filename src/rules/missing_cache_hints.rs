@@ -4,9 +4,15 @@
 //! The hand-built results [`crate::results`] finds, for the methods the rule's `[data]` lists as
 //! cacheable; the method comes from the dispatch arm, or for an envelope from its result's keys
 //! (`tools` → `tools/list`). `input_required` results carry no cache hints and are skipped.
+//!
+//! Fix (unsafe): the missing hints added with the conservative values `ttlMs: 0` and
+//! `cacheScope: "private"`, which keep every client from caching; the fix message asks for real
+//! values.
 
 use crate::engine::FileCx;
+use crate::fix::Fix;
 use crate::results::Finder;
+use crate::rewrite::Literal;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef};
 
@@ -51,6 +57,25 @@ impl Rule for MissingCacheHints {
             [one] => format!("the `{method}` result has no `{one}`"),
             _ => format!("the `{method}` result has neither `ttlMs` nor `cacheScope`"),
         };
-        cx.report_range(found.at, message);
+        // The conservative hints: not cached, not shared between principals.
+        let hints = [("ttlMs", Literal::Int(0)), ("cacheScope", Literal::Str("private"))];
+        let entries: Vec<(&str, Literal<'_>)> = hints.into_iter().filter(|(k, _)| missing.contains(k)).collect();
+        let fix = crate::rewrite::insert_entries(cx.source, found.result, &entries).map(|edit| {
+            let written: Vec<String> = entries
+                .iter()
+                .map(|(k, v)| match v {
+                    Literal::Int(i) => format!("{k}: {i}"),
+                    Literal::Str(s) => format!("{k}: \"{s}\""),
+                })
+                .collect();
+            Fix::unsafe_edit(
+                format!("Add `{}` (conservative: no caching; choose real values for this result)", written.join(", ")),
+                vec![edit],
+            )
+        });
+        let diag = cx.report_range(found.at, message);
+        if let Some(fix) = fix {
+            diag.with_fix(fix);
+        }
     }
 }

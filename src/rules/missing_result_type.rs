@@ -5,10 +5,16 @@
 //! dispatch arms for known methods) whose object has no `resultType`. Clients: a `switch` /
 //! `match` on `resultType` whose `"complete"` branch an absent value cannot reach, and
 //! comparisons with `"complete"` in a condition that does not also accept absence.
+//!
+//! Fix (unsafe): `resultType: "complete"` added to the hand-built result object, which is the
+//! right value only when the result is complete (not `input_required`). Client-side findings get
+//! none: how to read an absent value depends on what the branch does.
 
 use crate::engine::FileCx;
+use crate::fix::Fix;
 use crate::patterns::{is_unset, see_through};
 use crate::results::Finder;
+use crate::rewrite::Literal;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
 
@@ -84,7 +90,16 @@ impl Rule for MissingResultType {
             (false, Some(m)) => format!("the `{m}` dispatch arm returns a result without `resultType`"),
             (false, None) => "returns a hand-built result without `resultType`".to_string(),
         };
-        cx.report_range(found.at, message);
+        // A result that asks for input is `input_required`, not complete.
+        let asks_input = found.has_key("inputRequests") || found.has_key("requestState");
+        let fix = (!asks_input)
+            .then(|| crate::rewrite::insert_entries(cx.source, found.result, &[("resultType", Literal::Str(COMPLETE))]))
+            .flatten()
+            .map(|edit| Fix::unsafe_edit("Add `resultType: \"complete\"`", vec![edit]));
+        let diag = cx.report_range(found.at, message);
+        if let Some(fix) = fix {
+            diag.with_fix(fix);
+        }
     }
 }
 

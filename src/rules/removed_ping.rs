@@ -3,6 +3,9 @@
 //! A name list: `"ping"` counts only where a method name goes (a `method:` value, a dispatch
 //! arm, a handler registration), calls count only on MCP receivers. A `ping_interval` option of
 //! a WebSocket or socket.io configuration schedules that protocol's own ping frames, not MCP's.
+//!
+//! Fix (unsafe): a `ping` call that is a statement of its own (`await client.ping();`) is
+//! removed with its line. Handlers, dispatch arms and pings whose result is used get none.
 
 use crate::engine::FileCx;
 use crate::patterns::{self, name_words};
@@ -15,7 +18,11 @@ struct RemovedPing;
 
 impl Rule for RemovedPing {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
+        let before = cx.reported();
         patterns::check_unless(node, cx, |n| socket_option(n) || switched_by_sibling(n));
+        if cx.reported() > before && node.kind() == Kind::Call && node.call_name() == Some("ping") {
+            patterns::fix_by_removing_call(node, "Remove the `ping` call", cx);
+        }
     }
 }
 

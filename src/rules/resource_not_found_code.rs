@@ -11,9 +11,10 @@
 use std::collections::HashSet;
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns;
 use crate::rules::{Rule, RuleMeta};
-use crate::tree::{flags, Kind, NodeRef, Role};
+use crate::tree::{flags, Kind, Lang, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &ResourceNotFoundCode;
 
@@ -75,9 +76,18 @@ impl Rule for ResourceNotFoundCode {
                 }
             }
         }
+        // Those the file branches on keep their value: a client would stop recognising legacy
+        // servers (the comparison gets its own fix instead).
+        let branched: HashSet<&str> = tree
+            .nodes()
+            .filter(|n| matches!(n.kind(), Kind::Ident | Kind::Member) && own.contains(n.text()))
+            .filter(|n| !n.object().is_some_and(|o| lists.sdk_qualifiers.iter().any(|q| o.text().ends_with(q))))
+            .filter(|n| branch_kind(*n, &lists).is_some())
+            .map(|n| n.text())
+            .collect();
         for node in tree.nodes() {
             match node.kind() {
-                Kind::Num if node.int() == Some(CODE) && counts(node) => literal(node, &lists, cx),
+                Kind::Num if node.int() == Some(CODE) && counts(node) => literal(node, &lists, &branched, cx),
                 Kind::Ident | Kind::Member => name_use(node, &lists, &own, cx),
                 Kind::Call => sdk_call(node, &lists, cx),
                 _ => {}
@@ -124,35 +134,175 @@ fn is_code_key(key: &str) -> bool {
     matches!(key.to_ascii_lowercase().as_str(), "code" | "error_code" | "errorcode" | "status")
 }
 
-fn literal(num: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &mut FileCx<'_>) {
     if assertion(num, lists) == Some(false) || in_error_data(num) {
         return;
     }
     if let Some(kind) = branch_kind(num, lists) {
         if !dual_branch(num, kind, lists) {
-            cx.report(num, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message("-32002")));
+            let fix = accept_both(num, kind, false, cx);
+            let d = cx.report(num, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message("-32002")));
+            if let Some(fix) = fix {
+                attach(d, fix);
+            }
         }
         return;
     }
     if in_dual_choice(num, lists) {
         return;
     }
+    let literal_node = num;
     let num = valued(num);
     let parent = num.parent();
     match (num.role(), parent.map(|p| p.kind())) {
         (Role::Init, Some(Kind::Var | Kind::Field)) if parent.is_some_and(|p| !p.text().is_empty()) => {
             if let Some(decl) = parent {
-                cx.report(decl, definition_message(decl.text()));
+                let (message, missing) = definition_message(decl.text());
+                let fix = (missing && !branched.contains(decl.text())).then(|| to_invalid_params(literal_node, cx));
+                let d = cx.report(decl, message);
+                if let Some(fix) = fix {
+                    attach(d, fix);
+                }
             }
         }
         (Role::Value, Some(Kind::Pair)) if parent.is_some_and(|p| !is_code_key(p.text())) => {
             let key = parent.map(|p| p.text()).unwrap_or_default();
-            cx.report(num, definition_message(key));
+            let (message, missing) = definition_message(key);
+            let fix = (missing && !branched.contains(key)).then(|| to_invalid_params(literal_node, cx));
+            let d = cx.report(num, message);
+            if let Some(fix) = fix {
+                attach(d, fix);
+            }
         }
         _ => {
-            cx.report(num, emits_message(num));
+            let (message, missing) = emits_message(num);
+            let fix = (missing && message_says_missing(num) != Some(false)).then(|| to_invalid_params(literal_node, cx));
+            let d = cx.report(num, message);
+            if let Some(fix) = fix {
+                attach(d, fix);
+            }
         }
     }
+}
+
+/// Attaches a fix unless the finding is in test code: what a test expects or builds follows the
+/// code under test, which its own findings fix.
+fn attach(d: &mut crate::diagnostic::Diagnostic, fix: Fix) {
+    if !d.in_test && !crate::test_code::test_path(&d.path) {
+        d.with_fix(fix);
+    }
+}
+
+/// What the error's own message says, where the code can tell: `Some(true)` about a missing
+/// resource, `Some(false)` about something else. The message is the first string after the
+/// code among its siblings (`jsonRpcError(id, -32002, 'msg')`, `(-32002, format!("…"))`) or the
+/// object's `message`; a `format!` counts by its format string.
+fn message_says_missing(num: NodeRef<'_>) -> Option<bool> {
+    fn text_of(n: NodeRef<'_>) -> Option<&str> {
+        n.str_value().or_else(|| {
+            (n.kind() == Kind::Macro && matches!(n.text(), "format" | "format_args"))
+                .then(|| n.children().find_map(|c| c.str_value()))
+                .flatten()
+        })
+    }
+    let parent = num.parent()?;
+    let text = if parent.kind() == Kind::Pair {
+        parent.parent().and_then(|o| o.field("message")).and_then(text_of)
+    } else {
+        parent.children().skip_while(|a| a.id() != num.id()).skip(1).find_map(text_of)
+    }?;
+    Some(about_a_missing_resource(text))
+}
+
+/// The fix of an emitted or defined −32002 (in any spelling): −32602, keeping a Rust literal's
+/// type suffix (`-32002_i32` → `-32602_i32`).
+fn to_invalid_params(num: NodeRef<'_>, cx: &FileCx<'_>) -> Fix {
+    let text = cx.source.slice(num.start(), num.end());
+    let suffix = if cx.tree.lang() == Lang::Rust {
+        const TYPES: [&str; 10] = ["i128", "isize", "i64", "i32", "i16", "u128", "usize", "u64", "u32", "u16"];
+        TYPES.iter().find(|t| text.ends_with(*t)).map_or("", |t| {
+            let at = text.len() - t.len();
+            if text.get(..at).is_some_and(|s| s.ends_with('_')) {
+                text.get(at - 1..).unwrap_or("")
+            } else {
+                text.get(at..).unwrap_or("")
+            }
+        })
+    } else {
+        ""
+    };
+    Fix::safe("Replace -32002 with -32602", vec![Edit::replace(num.span(), format!("-32602{suffix}"))])
+}
+
+/// The fix of a decision on −32002 alone: accept −32602 as well. A comparison is repeated with
+/// −32602 when its other operand is a plain name or member access, which reads the same twice;
+/// a `case` / arm pattern or a list of codes gets −32602 beside −32002. A test's expectation has
+/// no fix: what it expects follows the code under test.
+///
+/// A constant of the project's own is written out as -32002 (`code === NOT_FOUND` becomes
+/// `(code === -32002 || code === -32602)`): the decision then no longer depends on the
+/// constant, whose definition its own fix may move to −32602.
+///
+/// In Rust a constant has a type (an `ErrorCode` newtype is no integer): there an SDK constant
+/// is paired with the SDK's own name of -32602 (`ErrorCode::INVALID_PARAMS`), and a decision
+/// through a constant of the project's own has no fix.
+fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> Option<Fix> {
+    let parent = value.parent()?;
+    let end = value.end();
+    let rust = cx.tree.lang() == Lang::Rust;
+    let text = cx.source.slice(value.start(), end);
+    let (first, second) = match value.kind() {
+        Kind::Num => (text.to_string(), "-32602".to_string()),
+        _ if own && rust => return None,
+        _ if own => ("-32002".to_string(), "-32602".to_string()),
+        _ if rust => {
+            let name = value.text();
+            let stem = text.strip_suffix(name)?;
+            (text.to_string(), format!("{stem}{}", sdk_invalid_params(name)))
+        }
+        _ => (text.to_string(), "-32602".to_string()),
+    };
+    let edits = match kind {
+        Branch::Compare => {
+            let operand = parent.children().find(|c| c.id() != value.id() && matches!(c.role(), Role::Left | Role::Right))?;
+            let plain = matches!(operand.kind(), Kind::Ident | Kind::Member)
+                && !operand.descendants().any(|d| matches!(d.kind(), Kind::Call | Kind::Other))
+                && !cx.source.slice(operand.start(), operand.end()).contains(['(', '+', '-', '='].as_slice());
+            if !plain {
+                return None;
+            }
+            let op = parent.text();
+            let joiner = if op.starts_with('!') { " && " } else { " || " };
+            let (start, stop) = parent.span();
+            let original = cx.source.slice(start, stop);
+            // The comparison again, with −32602 in the place of −32002.
+            let rel = (value.start().checked_sub(start)?, end.checked_sub(start)?);
+            let (before, after) = (original.get(..rel.0)?, original.get(rel.1..)?);
+            let (once, again) = (format!("{before}{first}{after}"), format!("{before}{second}{after}"));
+            // A condition of its own needs no parentheses; anywhere else `||` would bind looser
+            // than what surrounds it.
+            let bare = parent.role() == Role::Cond;
+            let text = if bare { format!("{once}{joiner}{again}") } else { format!("({once}{joiner}{again})") };
+            vec![Edit::replace((start, stop), text)]
+        }
+        // A `switch` / `match` that handles -32602 in another arm already: a second -32602
+        // would never be reached.
+        Branch::Case
+            if value
+                .ancestors()
+                .find(|a| matches!(a.kind(), Kind::Switch))
+                .is_some_and(|m| m.descendants().any(|n| n.kind() == Kind::Num && n.int() == Some(-32602))) =>
+        {
+            return None;
+        }
+        Branch::Case if cx.tree.lang() == Lang::TypeScript && parent.kind() == Kind::Case => {
+            vec![Edit::replace(value.span(), format!("{first}: case {second}"))]
+        }
+        Branch::Case => vec![Edit::replace(value.span(), format!("{first} | {second}"))],
+        Branch::OneOf => vec![Edit::replace(value.span(), format!("{first}, {second}"))],
+        Branch::Expect => return None,
+    };
+    Some(Fix::safe("Accept -32602 as well as -32002", edits))
 }
 
 /// `code: -32002` in the data of another error (`ErrorData::internal_error(msg, Some(json!({
@@ -198,7 +348,7 @@ fn imports_crate(root: NodeRef<'_>, name: &str) -> bool {
 
 /// The message for an emitted −32002: an error whose own message is about something else
 /// (`{ code: -32002, message: 'User ID required' }`) needs a code of its own, not −32602.
-fn emits_message(num: NodeRef<'_>) -> String {
+fn emits_message(num: NodeRef<'_>) -> (String, bool) {
     let parent = num.parent();
     let own = match parent {
         // `{ code: -32002, message: '…' }`
@@ -210,25 +360,32 @@ fn emits_message(num: NodeRef<'_>) -> String {
         _ => None,
     };
     match own {
-        Some(text) if !about_a_missing_resource(text) => format!(
-            "emits error -32002 for `{}`: receivers read -32002 as \"resource not found\" whatever the message; give this error a code outside -32000…-32019",
-            crate::engine::shortened(text, 60)
+        Some(text) if !about_a_missing_resource(text) => (
+            format!(
+                "emits error -32002 for `{}`: receivers read -32002 as \"resource not found\" whatever the message; give this error a code outside -32000…-32019",
+                crate::engine::shortened(text, 60)
+            ),
+            false,
         ),
-        _ => "emits error -32002 (resource not found); 2026-07-28 servers send -32602 with `data.uri`".to_string(),
+        _ => ("emits error -32002 (resource not found); 2026-07-28 servers send -32602 with `data.uri`".to_string(), true),
     }
 }
 
 /// The message for a name defined as −32002: a name that says something else
 /// (`INSUFFICIENT_SCOPE: -32002`) needs a code of its own, not −32602; a name that says
 /// nothing (`ERROR_CODE`) is taken for the missing resource.
-fn definition_message(name: &str) -> String {
+/// Whether the name is about a missing resource comes second.
+fn definition_message(name: &str) -> (String, bool) {
     let words = crate::patterns::name_words(name);
     let says_nothing = words.iter().all(|w| GENERIC_NAME_WORDS.contains(&w.as_str()));
     if says_nothing || about_a_missing_resource(&words.join(" ")) {
-        format!("defines `{name}` as error -32002 (resource not found), which 2026-07-28 replaces with -32602")
+        (format!("defines `{name}` as error -32002 (resource not found), which 2026-07-28 replaces with -32602"), true)
     } else {
-        format!(
-            "defines `{name}` as error -32002, which receivers read as \"resource not found\" whatever its name; give it a code outside -32000…-32019"
+        (
+            format!(
+                "defines `{name}` as error -32002, which receivers read as \"resource not found\" whatever its name; give it a code outside -32000…-32019"
+            ),
+            false,
         )
     }
 }
@@ -248,7 +405,7 @@ mod tests {
 
     fn message_of(tree: &crate::tree::Tree) -> String {
         let Some(num) = tree.nodes().find(|n| n.int() == Some(-32002)) else { panic!("no -32002") };
-        emits_message(num)
+        emits_message(num).0
     }
 
     #[test]
@@ -271,11 +428,11 @@ mod tests {
     #[test]
     fn a_constant_named_for_something_else_needs_its_own_code() {
         for other in ["INSUFFICIENT_SCOPE", "Unauthorized", "rate_limited"] {
-            let m = definition_message(other);
+            let (m, _) = definition_message(other);
             assert!(m.contains("give it a code outside"), "{other}: {m}");
         }
         for missing in ["RESOURCE_NOT_FOUND", "NotFound", "UNKNOWN_RESOURCE", "ERROR_CODE", "code"] {
-            let m = definition_message(missing);
+            let (m, _) = definition_message(missing);
             assert!(m.contains("replaces with -32602"), "{missing}: {m}");
         }
     }
@@ -330,12 +487,23 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
     }
     if qualified_sdk {
         let shown = node.path().unwrap_or_else(|| name.to_string());
+        // One SDK name for another compiles only in the SDK's own enum, not in a framework's
+        // `ErrorCode` of the same name.
+        let sdk_enum = node.object().is_some_and(|o| sdk_enum(cx.tree.root(), o, cx.tree.lang()));
         if let Some(kind) = branch_kind(node, lists) {
             if !dual_branch(node, kind, lists) {
-                cx.report(node, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))));
+                let fix = accept_both(node, kind, false, cx).filter(|_| sdk_enum || cx.tree.lang() == Lang::TypeScript);
+                let d = cx.report(node, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))));
+                if let Some(fix) = fix {
+                    attach(d, fix);
+                }
             }
         } else if !in_dual_choice(node, lists) {
-            cx.report(node, format!("emits `{shown}` (-32002); 2026-07-28 servers send -32602 with `data.uri`"));
+            let fix = renamed(node, name, sdk_invalid_params(name), cx).filter(|_| sdk_enum);
+            let d = cx.report(node, format!("emits `{shown}` (-32002); 2026-07-28 servers send -32602 with `data.uri`"));
+            if let Some(fix) = fix {
+                attach(d, fix);
+            }
         }
         return;
     }
@@ -345,10 +513,14 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
         if let Some(kind) = branch_kind(node, lists).filter(|k| *k != Branch::Expect) {
             if !dual_branch(node, kind, lists) {
                 let shown = node.path().unwrap_or_else(|| name.to_string());
-                cx.report(
+                let fix = accept_both(node, kind, true, cx);
+                let d = cx.report(
                     node,
                     format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))),
                 );
+                if let Some(fix) = fix {
+                    attach(d, fix);
+                }
             }
         }
     }
@@ -376,7 +548,49 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     if in_dual_choice(call, lists) {
         return;
     }
-    cx.report(call, format!("`{q}::{name}` emits error -32002; 2026-07-28 servers send -32602 with `data.uri`"));
+    // `invalid_params` takes the same arguments (message, data) and builds −32602.
+    let fix = call.callee().and_then(|callee| renamed(callee, name, "invalid_params", cx));
+    let d = cx.report(call, format!("`{q}::{name}` emits error -32002; 2026-07-28 servers send -32602 with `data.uri`"));
+    if let Some(fix) = fix {
+        attach(d, fix);
+    }
+}
+
+/// Whether the enum that qualifies an SDK name (`ErrorCode`, `ProtocolErrorCode`) is the SDK's:
+/// in Rust rmcp's (see [`is_rmcp_type`]), in TypeScript imported from an
+/// `@modelcontextprotocol/` package.
+fn sdk_enum(root: NodeRef<'_>, qualifier: NodeRef<'_>, lang: Lang) -> bool {
+    let q = qualifier.text();
+    match lang {
+        Lang::Rust => {
+            let path = qualifier.path().unwrap_or_else(|| q.to_string());
+            let ty = path.rsplit("::").next().unwrap_or(q).to_string();
+            is_rmcp_type(root, &path, &ty)
+        }
+        Lang::TypeScript => root.descendants().any(|n| {
+            n.kind() == Kind::Import
+                && n.text().starts_with("@modelcontextprotocol/")
+                && n.import_bindings().iter().any(|(_, local)| *local == q)
+        }),
+    }
+}
+
+/// The SDK's name of −32602 in the spelling of its name of −32002.
+fn sdk_invalid_params(name: &str) -> &'static str {
+    if name.contains('_') || name.chars().all(|c| !c.is_lowercase()) {
+        "INVALID_PARAMS"
+    } else {
+        "InvalidParams"
+    }
+}
+
+/// A fix that renames the last segment of a path or member (`ErrorCode::RESOURCE_NOT_FOUND`,
+/// `ErrorData::resource_not_found`), when the node's text ends with that name.
+fn renamed(node: NodeRef<'_>, name: &str, to: &str, cx: &FileCx<'_>) -> Option<Fix> {
+    let end = node.end();
+    let start = end.checked_sub(name.len())?;
+    (cx.source.slice(start, end) == name && start >= node.start())
+        .then(|| Fix::safe(format!("Replace `{name}` with `{to}` (-32602)"), vec![Edit::replace((start, end), to)]))
 }
 
 /// Whether `qualified` (`ErrorData`, `rmcp::ErrorData`, `model::ErrorData`), a type named `ty`,

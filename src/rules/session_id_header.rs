@@ -4,8 +4,13 @@
 //! a request, sets it on a response, exposes it through CORS, sends it from a client); the SDK
 //! constants and `transport.sessionId` come from the rule's `[[match]]` list. Server-side uses
 //! are legacy handlers: `--target dual` keeps them as notes.
+//!
+//! Fix (safe): the header leaves a CORS allow/expose list, an array element with its separator
+//! or an item of a comma-separated string. Reads, writes and sends of the header get none: the
+//! code around them is built on the session.
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns::{self, name_words};
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{flags, Kind, NodeRef, Role};
@@ -36,7 +41,12 @@ impl Rule for SessionIdHeader {
         if literal.contains(',') && patterns::list_items(literal).any(|h| h.eq_ignore_ascii_case(HEADER)) {
             // Reported where the list is written, not where a constant passes it on.
             if !node.is_resolved() && !patterns::in_negated_assertion(node) && !patterns::in_test_of_absence(node, HEADER) {
-                cx.report(node, LISTS).legacy_handler(true);
+                let fix = crate::rewrite::remove_list_item(cx.source, node, HEADER).map(|e| Fix::safe(REMOVE, vec![e]));
+                let diag = cx.report(node, LISTS);
+                diag.legacy_handler(true);
+                if let Some(fix) = fix {
+                    diag.with_fix(fix);
+                }
             }
             return;
         }
@@ -58,11 +68,50 @@ impl Rule for SessionIdHeader {
             if logged {
                 return;
             }
-            cx.report(node, message).legacy_handler(server);
+            let fix = header_list_element(node).and_then(|elem| remove_from_header_list(elem, cx));
+            let diag = cx.report(node, message);
+            diag.legacy_handler(server);
+            if let Some(fix) = fix {
+                diag.with_fix(fix);
+            }
             return;
         }
         patterns::check_unless(node, cx, |n| on_sse_transport(n) || patterns::only_logged(n));
     }
+}
+
+const REMOVE: &str = "Remove `Mcp-Session-Id` from the header list";
+
+/// The element of a CORS header list that names the header: the literal itself
+/// (`exposedHeaders: ['Mcp-Session-Id']`) or the one-argument call around it
+/// (`.expose_headers([HeaderName::from_static("mcp-session-id")])`).
+fn header_list_element(literal: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let elem = match literal.parent() {
+        Some(call) if literal.role() == Role::Arg && call.kind() == Kind::Call && call.args().count() == 1 => call,
+        _ => literal,
+    };
+    let list = elem.parent().filter(|l| l.kind() == Kind::Array && elem.role() == Role::Elem)?;
+    let owner = list.parent()?;
+    let cors = match owner.kind() {
+        Kind::Pair => is_cors_key(owner.text()),
+        Kind::Call => list.role() == Role::Arg && owner.call_name().is_some_and(is_cors_key),
+        _ => false,
+    };
+    cors.then_some(elem)
+}
+
+/// Removes the element with its separator. The only element leaves an empty TS list (`[]`
+/// allows or exposes no header, as the list meant apart from this one); in Rust the empty
+/// array's type would have to be spelled out, so that case gets no fix.
+fn remove_from_header_list(elem: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let list = elem.parent()?;
+    let edit = if list.children().count() == 1 {
+        let bracketed = cx.text(list).starts_with('[') && cx.text(list).ends_with(']');
+        (cx.lang() == crate::tree::Lang::TypeScript && bracketed).then(|| Edit::replace(list.span(), "[]"))?
+    } else {
+        crate::rewrite::remove_element(cx.source, elem)?
+    };
+    Some(Fix::safe(REMOVE, vec![edit]))
 }
 
 /// `transport.sessionId` of the 2024-11-05 HTTP+SSE transport (`new SSEServerTransport(…)`):

@@ -11,6 +11,10 @@
 //!   `legacy_session_mode: true` and `with_stateful_mode(true)`.
 //! - **Session managers.** rmcp `LocalSessionManager` and `impl SessionManager for …`.
 //!
+//! Fix (unsafe, the migration changes what clients see): `sessionIdGenerator` becomes
+//! `undefined` and a literal `true` of rmcp's mode fields and calls becomes `false`. Stores,
+//! callbacks and session managers have none: removing them is a redesign.
+//!
 //! A session id is recognised by flow inside the file: a member such as `extra.sessionId`,
 //! `ctx.sessionId`, `transport.sessionId`, a read of the `mcp-session-id` header, a call such
 //! as `session_id()` / `next_session_id()`, the parameter of an `onsessioninitialized`
@@ -20,6 +24,7 @@
 use std::collections::HashSet;
 
 use crate::engine::FileCx;
+use crate::fix::{Edit, Fix};
 use crate::patterns;
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeId, NodeRef, Role};
@@ -220,13 +225,39 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
             } else {
                 format!("`{key}` makes the transport mint protocol sessions{REMOVED}")
             };
-            cx.report(pair, what);
+            let fix = (!lists.session_callbacks.contains(&key)).then(|| stateless_generator(pair)).flatten();
+            let diag = cx.report(pair, what);
+            if let Some(fix) = fix {
+                diag.with_fix(fix);
+            }
         }
         return;
     }
     if lists.rust_mode_fields.contains(&key) && patterns::value_is(crate::rules::ValueIs::True, pair.value()) {
-        cx.report(pair, format!("`{key}: true` keeps legacy protocol sessions{REMOVED}"));
+        let fix = pair.value().and_then(turn_off);
+        let diag = cx.report(pair, format!("`{key}: true` keeps legacy protocol sessions{REMOVED}"));
+        if let Some(fix) = fix {
+            diag.with_fix(fix);
+        }
     }
+}
+
+/// `sessionIdGenerator: () => randomUUID()` → `sessionIdGenerator: undefined`, the stateless
+/// setting (a shorthand `{ sessionIdGenerator }` is written out). The callbacks then never run,
+/// and are no longer findings.
+fn stateless_generator(pair: NodeRef<'_>) -> Option<Fix> {
+    let edit = if pair.has_flag(crate::tree::flags::SHORTHAND) {
+        Edit::replace(pair.span(), format!("{}: undefined", pair.text()))
+    } else {
+        Edit::replace(pair.value()?.span(), "undefined")
+    };
+    Some(Fix::unsafe_edit(format!("Set `{}` to `undefined` (stateless)", pair.text()), vec![edit]))
+}
+
+/// A literal `true` that turns rmcp's legacy sessions on becomes `false`.
+fn turn_off(value: NodeRef<'_>) -> Option<Fix> {
+    (value.kind() == Kind::Bool && value.text() == "true")
+        .then(|| Fix::unsafe_edit("Replace `true` with `false` (stateless)", vec![Edit::replace(value.span(), "false")]))
 }
 
 /// A hand-written transport that implements the session options itself: a class field
@@ -272,7 +303,11 @@ fn inert_callback(pair: NodeRef<'_>, lists: &Lists<'_>) -> bool {
 fn mode_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     let Some(name) = call.call_name() else { return };
     if lists.rust_mode_calls.contains(&name) && patterns::value_is(crate::rules::ValueIs::True, call.arg(0)) {
-        cx.report(call, format!("`{name}(true)` keeps legacy protocol sessions{REMOVED}"));
+        let fix = call.arg(0).and_then(turn_off);
+        let diag = cx.report(call, format!("`{name}(true)` keeps legacy protocol sessions{REMOVED}"));
+        if let Some(fix) = fix {
+            diag.with_fix(fix);
+        }
     }
 }
 

@@ -1,0 +1,21 @@
+// The draft error numbers, used with their draft meanings, become the final codes.
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+export const HEADER_MISMATCH = -32001;
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32003;
+const UNSUPPORTED_PROTOCOL_VERSION = -32004;
+
+export function unsupportedVersion(supported: string[]) {
+  return { code: -32004, message: 'Unsupported protocol version', data: { supported } };
+}
+
+export function missingCapability() {
+  return new McpError(-32003, 'Missing required client capability: sampling');
+}
+
+export function retryOnVersion(err: { code: number; data?: { supported?: string[] } }) {
+  if (err.code === UNSUPPORTED_PROTOCOL_VERSION) {
+    return err.data?.supported?.[0];
+  }
+  return undefined;
+}
