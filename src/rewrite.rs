@@ -181,6 +181,11 @@ pub fn remove_call_statement(source: &SourceFile, call: NodeRef<'_>) -> Option<E
     if stmt.role() != crate::tree::Role::Stmt || !matches!(block.kind(), Kind::Block | Kind::Module) {
         return None;
     }
+    // The only statement of its block: the block (a keep-alive `try`, a timer's callback) was
+    // there for the call, and what becomes of it is a decision, not an edit.
+    if !block.children().any(|s| s.role() == crate::tree::Role::Stmt && s.id() != stmt.id()) {
+        return None;
+    }
     let text = source.text();
     let rest = text.get(stmt.end()..)?;
     let after_space = rest.len() - rest.trim_start_matches([' ', '\t']).len();
@@ -303,6 +308,7 @@ mod tests {
         assert_eq!(remove("a();\n  await client.ping();\nb();\n").as_deref(), Some("a();\nb();\n"));
         assert_eq!(remove("a();\r\n  client.ping()\r\nb();\r\n").as_deref(), Some("a();\r\nb();\r\n"));
         assert_eq!(remove("a();\n  void client.ping();"), Some("a();\n".to_string()));
+        assert_eq!(remove("try {\n  await client.ping();\n} catch {}\n"), None);
         assert_eq!(remove("const x = await client.ping();\n"), None);
         assert_eq!(remove("await client.ping(); // keep alive\n"), None);
         assert_eq!(remove("a(); await client.ping();\n"), None);

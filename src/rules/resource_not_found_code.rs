@@ -143,7 +143,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
             let fix = accept_both(num, kind, false, cx);
             let d = cx.report(num, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message("-32002")));
             if let Some(fix) = fix {
-                attach(d, fix);
+                d.with_fix(fix);
             }
         }
         return;
@@ -161,7 +161,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
                 let fix = (missing && !branched.contains(decl.text())).then(|| to_invalid_params(literal_node, cx));
                 let d = cx.report(decl, message);
                 if let Some(fix) = fix {
-                    attach(d, fix);
+                    d.with_fix(fix);
                 }
             }
         }
@@ -171,7 +171,7 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
             let fix = (missing && !branched.contains(key)).then(|| to_invalid_params(literal_node, cx));
             let d = cx.report(num, message);
             if let Some(fix) = fix {
-                attach(d, fix);
+                d.with_fix(fix);
             }
         }
         _ => {
@@ -179,17 +179,9 @@ fn literal(num: NodeRef<'_>, lists: &Lists<'_>, branched: &HashSet<&str>, cx: &m
             let fix = (missing && message_says_missing(num) != Some(false)).then(|| to_invalid_params(literal_node, cx));
             let d = cx.report(num, message);
             if let Some(fix) = fix {
-                attach(d, fix);
+                d.with_fix(fix);
             }
         }
-    }
-}
-
-/// Attaches a fix unless the finding is in test code: what a test expects or builds follows the
-/// code under test, which its own findings fix.
-fn attach(d: &mut crate::diagnostic::Diagnostic, fix: Fix) {
-    if !d.in_test && !crate::test_code::test_path(&d.path) {
-        d.with_fix(fix);
     }
 }
 
@@ -495,14 +487,14 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                 let fix = accept_both(node, kind, false, cx).filter(|_| sdk_enum || cx.tree.lang() == Lang::TypeScript);
                 let d = cx.report(node, format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))));
                 if let Some(fix) = fix {
-                    attach(d, fix);
+                    d.with_fix(fix);
                 }
             }
         } else if !in_dual_choice(node, lists) {
             let fix = renamed(node, name, sdk_invalid_params(name), cx).filter(|_| sdk_enum);
             let d = cx.report(node, format!("emits `{shown}` (-32002); 2026-07-28 servers send -32602 with `data.uri`"));
             if let Some(fix) = fix {
-                attach(d, fix);
+                d.with_fix(fix);
             }
         }
         return;
@@ -519,7 +511,7 @@ fn name_use(node: NodeRef<'_>, lists: &Lists<'_>, own: &HashSet<&str>, cx: &mut 
                     format!("{}; 2026-07-28 servers send -32602 for a missing resource", kind.message(&format!("`{shown}` (-32002)"))),
                 );
                 if let Some(fix) = fix {
-                    attach(d, fix);
+                    d.with_fix(fix);
                 }
             }
         }
@@ -552,7 +544,7 @@ fn sdk_call(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
     let fix = call.callee().and_then(|callee| renamed(callee, name, "invalid_params", cx));
     let d = cx.report(call, format!("`{q}::{name}` emits error -32002; 2026-07-28 servers send -32602 with `data.uri`"));
     if let Some(fix) = fix {
-        attach(d, fix);
+        d.with_fix(fix);
     }
 }
 

@@ -5,6 +5,3 @@ export async function refresh(client: Client) {
   const { tools } = await client.listTools();
   return tools;
 }
-
-export function warm(client: Client) {
-}

@@ -6,7 +6,3 @@ export async function refresh(client: Client) {
   const { tools } = await client.listTools();
   return tools;
 }
-
-export function warm(client: Client) {
-  void client.ping();
-}
