@@ -291,6 +291,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
             FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
             FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
+            FileKind::Python => lang::python::lower(&source),
             FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
         })),
     };

@@ -937,7 +937,7 @@ pub fn imported_from_project(node: NodeRef<'_>) -> bool {
         Kind::Ident => {
             let root = node.tree().root();
             match node.tree().lang() {
-                Lang::TypeScript => import_of(root, name).is_some_and(|i| is_own_module(i.text())),
+                Lang::TypeScript | Lang::Python => import_of(root, name).is_some_and(|i| is_own_module(i.text())),
                 Lang::Rust => root
                     .children()
                     .filter(|i| i.kind() == Kind::Import)
@@ -1378,7 +1378,7 @@ fn refusal_named(n: NodeRef<'_>) -> Option<Refusal> {
 /// (`tests/…`, `…_test.rs`, `tests.rs`, `….test.ts`, `….spec.ts`).
 pub fn in_test_code(node: NodeRef<'_>) -> bool {
     node.ancestors().any(|a| match a.kind() {
-        Kind::Fn => test_name(a).is_some(),
+        Kind::Fn => test_name(a).is_some() || is_pytest_fn(a),
         Kind::Other if a.has_flag(flags::MODULE) => {
             a.text() == "tests"
                 || a.children_with(Role::Attr)
@@ -1388,11 +1388,29 @@ pub fn in_test_code(node: NodeRef<'_>) -> bool {
     })
 }
 
+/// A Python test by pytest's conventions: a function `test_…` (or a method of a class
+/// `Test…`), a fixture (`@pytest.fixture`) or a marked test (`@pytest.mark.…`).
+pub fn is_pytest_fn(f: NodeRef<'_>) -> bool {
+    if f.tree().lang() != Lang::Python || f.kind() != Kind::Fn {
+        return false;
+    }
+    let name = f.text();
+    name == "test"
+        || name.starts_with("test_")
+        || f.children_with(Role::Attr).any(|a| {
+            let t = a.text();
+            t.starts_with("pytest.fixture") || t.starts_with("pytest.mark.") || t == "fixture"
+        })
+        || f.parent().is_some_and(|c| c.kind() == Kind::Container && c.text().starts_with("Test"))
+}
+
 /// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
-/// `….spec.ts`, `__tests__/…`).
+/// `….spec.ts`, `__tests__/…`, `test_….py`, `…_test.py`, `conftest.py`).
 pub fn is_test_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    path.starts_with("tests/")
+    let python = name.ends_with(".py") || name.ends_with(".pyi");
+    (python && (name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py"))
+        || path.starts_with("tests/")
         || path.contains("/tests/")
         || path.contains("__tests__/")
         || name == "tests.rs"

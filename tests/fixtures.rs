@@ -373,7 +373,7 @@ fn is_fixture(p: &Path) -> bool {
     }
     matches!(
         p.extension().and_then(|e| e.to_str()),
-        Some("ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs")
+        Some("ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs" | "py" | "pyi")
     )
 }
 
