@@ -196,7 +196,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     };
     r.bytes = text.len() as u64;
     if c.kind == FileKind::Manifest {
-        if let Some(kind) = Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
+        if let Some(kind) = Manifest::kind_of_path(&c.path) {
             r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
         }
         r.read_scan = t.elapsed();

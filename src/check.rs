@@ -567,7 +567,8 @@ fn ecosystem(kind: FileKind) -> Option<ManifestKind> {
     match kind {
         FileKind::TypeScript(_) => Some(ManifestKind::Npm),
         FileKind::Rust => Some(ManifestKind::Cargo),
-        FileKind::Python | FileKind::Manifest => None,
+        FileKind::Python => Some(ManifestKind::Python),
+        FileKind::Manifest => None,
     }
 }
 

@@ -20,7 +20,7 @@ pub enum FileKind {
     Rust,
     /// `.py` and `.pyi`.
     Python,
-    /// `package.json` or `Cargo.toml`.
+    /// `package.json`, `Cargo.toml` or a Python manifest or lock file.
     Manifest,
 }
 
@@ -29,7 +29,7 @@ impl FileKind {
         // Lossy: a file whose name is not UTF-8 is still a source file.
         let name = path.file_name()?.to_string_lossy();
         let name = name.as_ref();
-        if name == "package.json" || name == "Cargo.toml" {
+        if crate::project::Manifest::kind_of_path(path).is_some() {
             return Some(FileKind::Manifest);
         }
         if name.ends_with(".min.js") {

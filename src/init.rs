@@ -177,6 +177,7 @@ pub fn config_text(survey: &Survey) -> String {
             let kind = match p.kind {
                 ManifestKind::Npm => "npm  ",
                 ManifestKind::Cargo => "cargo",
+                ManifestKind::Python => "pypi ",
             };
             let name = if p.name.is_empty() { "(workspace root)" } else { p.name.as_str() };
             let sdks: Vec<&str> = p.dependencies.iter().filter(|d| is_mcp_dependency(d)).map(String::as_str).collect();

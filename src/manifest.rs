@@ -1,6 +1,7 @@
 //! Dependencies read from manifests: `package.json` (serde_json for the values, a small scanner
 //! for the positions) and `Cargo.toml` (the `toml` crate's spanned document), with workspace
-//! inheritance resolved against the workspace root's `[workspace.dependencies]`.
+//! inheritance resolved against the workspace root's `[workspace.dependencies]`. Python
+//! manifests are read in [`crate::python_manifests`].
 //!
 //! Every dependency keeps the byte range of its key, so a finding points at the manifest line
 //! to change. Malformed manifests yield no dependencies (never a panic).
@@ -44,6 +45,7 @@ impl Manifest {
         match self.kind {
             ManifestKind::Npm => npm_dependencies(self),
             ManifestKind::Cargo => cargo_dependencies(self),
+            ManifestKind::Python => crate::python_manifests::dependencies(self),
         }
     }
 

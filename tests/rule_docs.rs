@@ -64,6 +64,10 @@ fn snippet_file(dir: &Path, lang: &str, text: &str) -> PathBuf {
         "Cargo.toml"
     } else if lang == "rust" {
         "example.rs"
+    } else if lang == "python" && trimmed.starts_with('[') {
+        "pyproject.toml"
+    } else if lang == "python" {
+        "example.py"
     } else {
         "example.ts"
     };
@@ -92,7 +96,9 @@ fn documentation_examples_are_checked() {
     let mut problems = Vec::new();
     for def in rules() {
         let m = &def.meta;
-        for (lang, ex) in [("typescript", &m.examples.typescript), ("rust", &m.examples.rust)] {
+        for (lang, ex) in
+            [("typescript", &m.examples.typescript), ("rust", &m.examples.rust), ("python", &m.examples.python)]
+        {
             let Some(ex) = ex else { continue };
             let before = analyze_snippet(&m.id, lang, "before", &ex.before);
             if !before.iter().any(|(r, _)| *r == m.id) {

@@ -347,6 +347,7 @@ pub struct Readings {
 pub struct Examples {
     pub typescript: Option<Example>,
     pub rust: Option<Example>,
+    pub python: Option<Example>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
