@@ -1,0 +1,7 @@
+from acme_mcp import SESSION_HEADER
+
+
+def test_session_header(client):
+    # expect: MCP102
+    response = client.post("/mcp", headers={SESSION_HEADER: "abc"})
+    assert response.status_code == 200
