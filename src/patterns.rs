@@ -20,8 +20,9 @@ fn kinds_of(what: What) -> &'static [Kind] {
         // A struct literal (`InitializeResult { … }`) is an `Object` named for its type.
         What::Ident => &[Kind::Ident, Kind::Member, Kind::Type, Kind::Object],
         // A member stubbed or checked by a test stands for the call (`server.createMessage =
-        // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`).
-        What::Call => &[Kind::Call, Kind::Member],
+        // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`); a Python decorator
+        // calls what it names (`@server.set_logging_level()`).
+        What::Call => &[Kind::Call, Kind::Member, Kind::Attribute],
         What::Fn => &[Kind::Fn],
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
@@ -55,6 +56,7 @@ impl Slot {
         let name = match node.kind() {
             Kind::Call => node.call_name().unwrap_or_default(),
             Kind::Assign => node.child(Role::Left).map_or("", |target| target.text()),
+            Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
             _ => node.text(),
         };
         let len = name.len();
@@ -643,6 +645,17 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             }
             Some((node, node.text().to_string()))
         }
+        What::Call if node.kind() == Kind::Attribute => {
+            let (receiver, name) = decorator_call(node)?;
+            if !one_of(&p.names, name, p.ignore_case) {
+                return None;
+            }
+            let receiver = receiver.to_ascii_lowercase();
+            if !p.receiver.is_empty() && !p.receiver.iter().any(|r| receiver.contains(&r.to_ascii_lowercase())) {
+                return None;
+            }
+            Some((node, name.to_string()))
+        }
         What::Call if node.kind() == Kind::Member => {
             let name = node.text();
             if !one_of(&p.names, name, p.ignore_case) || node.role() == Role::Callee || !stubbed_or_checked(node) {
@@ -780,6 +793,17 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
     }
+}
+
+/// A Python decorator as the call it makes: (receiver path, name) of `@server.call_tool()` or
+/// `@mcp.tool` (`server`, `call_tool`). Other languages' attributes and decorators declare
+/// rather than call, and are not calls.
+fn decorator_call(attr: NodeRef<'_>) -> Option<(&str, &str)> {
+    if attr.tree().lang() != Lang::Python {
+        return None;
+    }
+    let text = attr.text();
+    Some(text.rsplit_once('.').unwrap_or(("", text)))
 }
 
 /// Whether a method is replaced or checked by a test instead of being called: assigned a
@@ -1652,11 +1676,14 @@ pub fn initialized_by(expr: NodeRef<'_>, names: &[String]) -> bool {
     }
     let name = expr.text();
     expr.tree().nodes().any(|var| {
-        var.kind() == Kind::Var
-            && var.text() == name
+        let built = var.kind() == Kind::Var
             && var.value().map(see_through).is_some_and(|init| {
                 init.kind() == Kind::Call && init.call_name().is_some_and(|n| names.iter().any(|w| w == n))
-            })
+            });
+        // Or declared with one of those types (`session: ClientSession`, `Optional[ClientSession]`).
+        let typed = matches!(var.kind(), Kind::Var | Kind::Param | Kind::Field)
+            && var.child(Role::Type).is_some_and(|t| type_names(t).iter().any(|n| names.iter().any(|w| w == n)));
+        var.text() == name && (built || typed)
     })
 }
 
