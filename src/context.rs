@@ -112,9 +112,13 @@ const MODERN_MARKERS: &[&str] = &[
     "versionNegotiation",
 ];
 
+/// Python modules whose import shows the modern era: the SDK 2.x server (`MCPServer`).
+const PYTHON_MODERN_MODULES: &[&str] = &["mcp.server.mcpserver"];
+
 /// Substrings (ASCII case-insensitive) one of which every file with a modern-path marker
 /// contains: the prefilter keeps such files under `--target dual`.
 pub const MODERN_TOKENS: &[&str] = &[
+    "mcp.server.mcpserver",
     "discover",
     "clientlifecyclemode",
     "createmcphandler",
@@ -193,7 +197,16 @@ impl FileContext {
         for node in tree.nodes() {
             match node.kind() {
                 Kind::Import if !cx.mcp && is_sdk_module(node.text()) => cx.mcp = true,
-                Kind::Import if !cx.mcp && python && is_python_sdk_module(node.text()) => cx.mcp = true,
+                Kind::Import if python && is_python_sdk_module(node.text()) => {
+                    cx.mcp = true;
+                    let module = node.text();
+                    if PYTHON_MODERN_MODULES
+                        .iter()
+                        .any(|m| module.strip_prefix(m).is_some_and(|r| r.is_empty() || r.starts_with('.')))
+                    {
+                        cx.modern_path = true;
+                    }
+                }
                 Kind::Str => {
                     let v = node.text();
                     if v == "server/discover" {
@@ -310,7 +323,7 @@ mod tests {
 
     #[test]
     fn every_modern_marker_has_a_prefilter_token() {
-        for m in MODERN_MARKERS.iter().chain(["server/discover", "discover"].iter()) {
+        for m in MODERN_MARKERS.iter().chain(PYTHON_MODERN_MODULES).chain(["server/discover", "discover"].iter()) {
             let m = m.to_ascii_lowercase();
             assert!(MODERN_TOKENS.iter().any(|t| m.contains(t)), "{m}");
         }

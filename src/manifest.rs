@@ -128,6 +128,8 @@ fn workspace_declaration<'m>(
 pub struct SdkEras {
     pub modern_from: Vec<(String, Version)>,
     pub modern_feature: Vec<(String, Vec<String>)>,
+    /// Python packages and the first version that speaks 2026-07-28 (`pypi_modern_from`).
+    pub pypi_modern_from: Vec<(String, Version)>,
 }
 
 impl SdkEras {
@@ -151,7 +153,12 @@ impl SdkEras {
                     .collect()
             })
             .unwrap_or_default();
-        SdkEras { modern_from, modern_feature }
+        let pypi_modern_from = data
+            .get("pypi_modern_from")
+            .and_then(|v| v.as_table())
+            .map(|t| t.iter().filter_map(|(k, v)| Some((k.clone(), lowest_admitted(v.as_str()?)?))).collect())
+            .unwrap_or_default();
+        SdkEras { modern_from, modern_feature, pypi_modern_from }
     }
 
     /// Whether a (resolved) dependency of `m` builds an SDK in its modern era: rmcp 3, rust-mcp-sdk
@@ -177,11 +184,23 @@ impl SdkEras {
 }
 
 /// Whether any manifest opts into the 2026-07-28 era through its SDK (the `--target dual`
-/// modern path, next to the code markers of [`crate::context`]).
+/// modern path, next to the code markers of [`crate::context`]): a Cargo SDK in its modern
+/// era, or a Python requirement that admits only modern releases (`mcp>=2`, `fastmcp>=4`).
 pub fn opts_into_modern(manifests: &[Manifest], eras: &SdkEras) -> bool {
-    resolved_dependencies(manifests)
-        .iter()
-        .any(|(i, dep)| manifests.get(*i).is_some_and(|m| m.kind == ManifestKind::Cargo && eras.is_modern(m, dep)))
+    resolved_dependencies(manifests).iter().any(|(i, dep)| {
+        manifests.get(*i).is_some_and(|m| match m.kind {
+            ManifestKind::Cargo => eras.is_modern(m, dep),
+            ManifestKind::Python => eras.pypi_modern_from.iter().any(|(name, from)| {
+                *name == dep.name
+                    && dep
+                        .requirement
+                        .as_deref()
+                        .and_then(crate::python_manifests::lowest_admitted)
+                        .is_some_and(|low| low >= *from)
+            }),
+            ManifestKind::Npm => false,
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import acme_mcp.constants as consts
 
 def session_of(request):
     # expect: MCP102
+    # expect-dual: MCP102=note
     return request.headers.get(SESSION_HEADER)
 
 

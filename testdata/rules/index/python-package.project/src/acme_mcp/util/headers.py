@@ -4,6 +4,7 @@ from other_package.constants import SESSION_HEADER as THEIR_HEADER
 
 def echo_session(request, response):
     # expect: MCP102
+    # expect-dual: MCP102=note
     response.headers[SESSION_HEADER] = request.headers.get("x-request-id")
 
 
