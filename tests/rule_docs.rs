@@ -118,13 +118,26 @@ fn documentation_examples_are_checked() {
 
 /// The rule table of the README, as generated from the rule documents.
 fn rule_table() -> String {
-    let mut s = String::from("| id | name | level | what it finds |\n|---|---|---|---|\n");
+    let mut s = String::from("| id | name | level | languages | what it finds |\n|---|---|---|---|---|\n");
     for r in rules() {
+        let languages: Vec<&str> = r
+            .meta
+            .languages
+            .iter()
+            .map(|l| match l.as_str() {
+                "typescript" => "TS/JS",
+                "rust" => "Rust",
+                "python" => "Python",
+                "manifest" => "manifests",
+                other => other,
+            })
+            .collect();
         s.push_str(&format!(
-            "| {} | `{}` | {} | {} |\n",
+            "| {} | `{}` | {} | {} | {} |\n",
             r.meta.id,
             r.meta.name,
             r.meta.level.as_str(),
+            languages.join(", "),
             r.meta.summary
         ));
     }
