@@ -1,5 +1,5 @@
 //! The parse-everything floor for the benchmark: the same walker as `mcpshift check`, then
-//! every file parsed once by tree-sitter (TS/JS) or syn (Rust) on all worker threads, with
+//! every file parsed once by tree-sitter (TS/JS, Python) or syn (Rust) on all worker threads, with
 //! no lowering, no prefilter and no rules. `scripts/bench.sh` compares `mcpshift check` to it.
 //!
 //! With `--walk`, each tree is also visited once, every named node read and nothing built: the
@@ -80,6 +80,7 @@ fn main() {
                         nodes
                     }
                     FileKind::TypeScript(d) => parse_ts(&text, d, walk),
+                    FileKind::Python => parse_py(&text, walk),
                     FileKind::Manifest => return (0, 0, 0),
                 };
                 (1, text.len(), nodes)
@@ -106,6 +107,14 @@ fn walk_rust(file: &syn::File) -> usize {
 
 fn parse_ts(text: &str, dialect: Dialect, walk: bool) -> usize {
     let Ok(mut parser) = mcpshift::lang::typescript::new_parser(dialect) else { return 0 };
+    match parser.parse(text, None) {
+        Some(tree) if walk => walk_ts(&tree),
+        _ => 0,
+    }
+}
+
+fn parse_py(text: &str, walk: bool) -> usize {
+    let Ok(mut parser) = mcpshift::lang::python::new_parser() else { return 0 };
     match parser.parse(text, None) {
         Some(tree) if walk => walk_ts(&tree),
         _ => 0,

@@ -202,7 +202,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     };
     r.bytes = text.len() as u64;
     if c.kind == FileKind::Manifest {
-        if let Some(kind) = Manifest::kind_of(c.path.file_name().and_then(|n| n.to_str()).unwrap_or_default()) {
+        if let Some(kind) = Manifest::kind_of_path(&c.path) {
             r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
         }
         r.read_scan = t.elapsed();
@@ -297,6 +297,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
             FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
             FileKind::Rust => lang::rust::lower_on_stack(&source, STACK_SIZE, hits.as_ref()),
+            FileKind::Python => lang::python::lower(&source),
             FileKind::Manifest => Err(ParseFailure { reason: "not source".into(), offset: None }),
         })),
     };

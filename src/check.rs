@@ -102,6 +102,7 @@ pub struct Stats {
     pub files_skipped_by_prefilter: usize,
     pub files_parsed_typescript: usize,
     pub files_parsed_rust: usize,
+    pub files_parsed_python: usize,
     pub manifests_read: usize,
     pub bytes_read: u64,
     pub bytes_parsed: u64,
@@ -395,6 +396,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         match r.lang {
             Some(Lang::TypeScript) => stats.files_parsed_typescript += 1,
             Some(Lang::Rust) => stats.files_parsed_rust += 1,
+            Some(Lang::Python) => stats.files_parsed_python += 1,
             None => {}
         }
         if r.lang.is_some() {
@@ -576,6 +578,7 @@ fn ecosystem(kind: FileKind) -> Option<ManifestKind> {
     match kind {
         FileKind::TypeScript(_) => Some(ManifestKind::Npm),
         FileKind::Rust => Some(ManifestKind::Cargo),
+        FileKind::Python => Some(ManifestKind::Python),
         FileKind::Manifest => None,
     }
 }
@@ -616,6 +619,7 @@ pub fn check_source(path: &str, text: &str, target: Target) -> Result<Vec<Diagno
     let tree = match kind {
         FileKind::TypeScript(dialect) => lang::typescript::lower(&source, dialect),
         FileKind::Rust => lang::rust::lower_on_stack(&source, lang::rust::SMALL_STACK, hits.as_ref()),
+        FileKind::Python => lang::python::lower(&source),
         FileKind::Manifest => return Err(format!("{path}: manifests are read by project rules")),
     }
     .map_err(|f| f.reason)?;

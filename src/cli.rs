@@ -341,7 +341,7 @@ fn run_check(args: CheckArgs) -> Result<i32, String> {
     if report.files_analyzed == 0 && report.not_analyzed.is_empty() && !args.allow_empty {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!(
-            "no TypeScript, JavaScript or Rust source, nor package.json or Cargo.toml, in {}; check the path, or pass --allow-empty if that is expected",
+            "no TypeScript, JavaScript, Python or Rust source, nor package.json or Cargo.toml, in {}; check the path, or pass --allow-empty if that is expected",
             paths.join(", ")
         ));
     }
@@ -598,6 +598,7 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration, options: 
     eprintln!("files skipped by prefilter:  {}", s.files_skipped_by_prefilter);
     eprintln!("files parsed (TS/JS):        {}", s.files_parsed_typescript);
     eprintln!("files parsed (Rust):         {}", s.files_parsed_rust);
+    eprintln!("files parsed (Python):       {}", s.files_parsed_python);
     eprintln!("  of them for facts:         {}", s.files_parsed_for_facts);
     eprintln!("function bodies unread:      {}", s.bodies_unread);
     eprintln!("manifests read:              {}", s.manifests_read);

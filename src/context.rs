@@ -69,6 +69,15 @@ const SDK_MODULE_PREFIXES: &[&str] = &[
     "mcp_spec",
 ];
 
+/// Python packages of MCP SDKs: `mcp` (the official SDK) and `fastmcp`, with their modules
+/// (`mcp.server.fastmcp`, `fastmcp.server.context`).
+const PYTHON_SDK_PACKAGES: &[&str] = &["mcp", "fastmcp"];
+
+/// Python class names that only MCP code uses (the Python SDK's `ClientSession` is left out:
+/// aiohttp has one too).
+const PYTHON_MCP_TYPES: &[&str] =
+    &["FastMCP", "MCPServer", "StreamableHTTPSessionManager", "SseServerTransport", "ServerSession"];
+
 /// Type and class names that only MCP code uses.
 const MCP_TYPES: &[&str] = &[
     // Protocol message types, named the same in SDKs and in hand-rolled ones (plugin kits).
@@ -103,9 +112,13 @@ const MODERN_MARKERS: &[&str] = &[
     "versionNegotiation",
 ];
 
+/// Python modules whose import shows the modern era: the SDK 2.x server (`MCPServer`).
+const PYTHON_MODERN_MODULES: &[&str] = &["mcp.server.mcpserver"];
+
 /// Substrings (ASCII case-insensitive) one of which every file with a modern-path marker
 /// contains: the prefilter keeps such files under `--target dual`.
 pub const MODERN_TOKENS: &[&str] = &[
+    "mcp.server.mcpserver",
     "discover",
     "clientlifecyclemode",
     "createmcphandler",
@@ -123,7 +136,10 @@ pub fn context_tokens() -> Vec<String> {
         .iter()
         .chain(MCP_TYPES)
         .chain(MCP_METHODS.iter().filter(|m| m.contains('/')))
-        .chain(["mcp-session-id", "ServerHandler", "server/discover", "protocolVersion"].iter())
+        .chain(PYTHON_MCP_TYPES)
+        .chain(
+            ["mcp-session-id", "ServerHandler", "server/discover", "protocolVersion", "import mcp", "from mcp"].iter(),
+        )
         .map(|t| t.to_ascii_lowercase())
         .collect();
     tokens.sort();
@@ -176,10 +192,21 @@ pub struct FileContext {
 impl FileContext {
     pub fn of(tree: &Tree) -> Self {
         let mut cx = FileContext::default();
+        let python = tree.lang() == crate::tree::Lang::Python;
         // What is already known is not looked for again, and the walk ends once both are.
         for node in tree.nodes() {
             match node.kind() {
                 Kind::Import if !cx.mcp && is_sdk_module(node.text()) => cx.mcp = true,
+                Kind::Import if python && is_python_sdk_module(node.text()) => {
+                    cx.mcp = true;
+                    let module = node.text();
+                    if PYTHON_MODERN_MODULES
+                        .iter()
+                        .any(|m| module.strip_prefix(m).is_some_and(|r| r.is_empty() || r.starts_with('.')))
+                    {
+                        cx.modern_path = true;
+                    }
+                }
                 Kind::Str => {
                     let v = node.text();
                     if v == "server/discover" {
@@ -195,7 +222,10 @@ impl FileContext {
                 }
                 Kind::Ident | Kind::Type | Kind::Member => {
                     let name = node.text();
-                    if !cx.mcp && (MCP_TYPES.contains(&name) || (node.kind() == Kind::Ident && is_sdk_crate_root(node)))
+                    if !cx.mcp
+                        && (MCP_TYPES.contains(&name)
+                            || (python && PYTHON_MCP_TYPES.contains(&name))
+                            || (node.kind() == Kind::Ident && is_sdk_crate_root(node)))
                     {
                         cx.mcp = true;
                     }
@@ -247,6 +277,13 @@ fn is_sdk_module(spec: &str) -> bool {
     })
 }
 
+/// A Python module of an MCP SDK: `mcp`, `mcp.types`, `fastmcp.server`.
+pub fn is_python_sdk_module(module: &str) -> bool {
+    PYTHON_SDK_PACKAGES
+        .iter()
+        .any(|p| module.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
+}
+
 /// `require('@modelcontextprotocol/sdk/…')` or `import('…')`.
 fn is_require_of_sdk(node: NodeRef<'_>) -> bool {
     node.role() == Role::Arg
@@ -286,7 +323,7 @@ mod tests {
 
     #[test]
     fn every_modern_marker_has_a_prefilter_token() {
-        for m in MODERN_MARKERS.iter().chain(["server/discover", "discover"].iter()) {
+        for m in MODERN_MARKERS.iter().chain(PYTHON_MODERN_MODULES).chain(["server/discover", "discover"].iter()) {
             let m = m.to_ascii_lowercase();
             assert!(MODERN_TOKENS.iter().any(|t| m.contains(t)), "{m}");
         }
@@ -297,7 +334,12 @@ mod tests {
     fn every_context_signal_has_a_token() {
         let tokens = context_tokens();
         let covered = |s: &str| tokens.iter().any(|t| s.to_ascii_lowercase().contains(t.as_str()));
-        for s in SDK_MODULE_PREFIXES.iter().chain(MCP_TYPES).chain(["mcp-session-id", "ServerHandler"].iter()) {
+        for s in SDK_MODULE_PREFIXES
+            .iter()
+            .chain(MCP_TYPES)
+            .chain(PYTHON_MCP_TYPES)
+            .chain(["mcp-session-id", "ServerHandler", "from mcp.types import X", "import mcp"].iter())
+        {
             assert!(covered(s), "{s}");
         }
         for m in MCP_METHODS.iter().filter(|m| m.contains('/')) {
@@ -315,5 +357,10 @@ mod tests {
         assert!(is_sdk_module("rmcp"));
         assert!(!is_sdk_module("rmcpx"));
         assert!(!is_sdk_module("pmcpfoo"));
+        assert!(is_python_sdk_module("mcp"));
+        assert!(is_python_sdk_module("mcp.server.fastmcp"));
+        assert!(is_python_sdk_module("fastmcp.server"));
+        assert!(!is_python_sdk_module("mcpx"));
+        assert!(!is_python_sdk_module(".mcp"));
     }
 }

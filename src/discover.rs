@@ -8,15 +8,19 @@ use ignore::WalkBuilder;
 use crate::diagnostic::NotAnalyzed;
 use crate::lang::typescript::Dialect;
 
-/// Directories never entered unless named on the command line.
-pub const DEFAULT_EXCLUDED_DIRS: &[&str] = &["node_modules", "target", "dist", "build", ".git"];
+/// Directories never entered unless named on the command line: dependencies, build output and
+/// Python's caches and virtual environments.
+pub const DEFAULT_EXCLUDED_DIRS: &[&str] =
+    &["node_modules", "target", "dist", "build", ".git", "__pycache__", ".venv", "venv", "site-packages", ".tox"];
 
 /// What a file is, for the analyzer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
     TypeScript(Dialect),
     Rust,
-    /// `package.json` or `Cargo.toml`.
+    /// `.py` and `.pyi`.
+    Python,
+    /// `package.json`, `Cargo.toml` or a Python manifest or lock file.
     Manifest,
 }
 
@@ -25,7 +29,7 @@ impl FileKind {
         // Lossy: a file whose name is not UTF-8 is still a source file.
         let name = path.file_name()?.to_string_lossy();
         let name = name.as_ref();
-        if name == "package.json" || name == "Cargo.toml" {
+        if crate::project::Manifest::kind_of_path(path).is_some() {
             return Some(FileKind::Manifest);
         }
         if name.ends_with(".min.js") {
@@ -34,6 +38,9 @@ impl FileKind {
         let ext = name.rsplit_once('.')?.1;
         if ext == "rs" {
             return Some(FileKind::Rust);
+        }
+        if crate::lang::python::is_python_extension(ext) {
+            return Some(FileKind::Python);
         }
         Dialect::for_extension(ext).map(FileKind::TypeScript)
     }
@@ -118,7 +125,10 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Result<Discovered,
                 match FileKind::of(input) {
                     Some(kind) => consider(input, kind, &m, opts, &mut out),
                     None => {
-                        return Err(format!("{}: not a TypeScript, JavaScript, Rust or manifest file", input.display()))
+                        return Err(format!(
+                            "{}: not a TypeScript, JavaScript, Python, Rust or manifest file",
+                            input.display()
+                        ))
                     }
                 }
                 continue;

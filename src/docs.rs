@@ -70,9 +70,16 @@ fn sections(def: &RuleDef) -> String {
             s.push_str(&format!("- **{title}.** {}\n", text.join(" ")));
         }
     }
-    for (lang, ex) in [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust)] {
+    for (lang, ex) in
+        [("TypeScript", &m.examples.typescript), ("Rust", &m.examples.rust), ("Python", &m.examples.python)]
+    {
         if let Some(ex) = ex {
-            let fence = if lang == "Rust" { "rust" } else { "ts" };
+            let fence = match lang {
+                "Rust" => "rust",
+                "Python" if ex.before.trim_start().starts_with('[') => "toml",
+                "Python" => "python",
+                _ => "ts",
+            };
             s.push_str(&format!(
                 "\n## Example ({lang})\n\nBefore:\n\n```{fence}\n{}\n```\n\nAfter:\n\n```{fence}\n{}\n```\n",
                 ex.before.trim_end(),
@@ -168,7 +175,8 @@ pub fn rule_page(def: &RuleDef) -> String {
         .map(|l| match l.as_str() {
             "typescript" => "TypeScript, JavaScript",
             "rust" => "Rust",
-            "manifest" => "`package.json`, `Cargo.toml`",
+            "python" => "Python",
+            "manifest" => "`package.json`, `Cargo.toml`, Python manifests",
             other => other,
         })
         .collect();

@@ -33,6 +33,7 @@ pub enum Language {
     TypeScript,
     JavaScript,
     Rust,
+    Python,
 }
 
 impl Language {
@@ -41,6 +42,7 @@ impl Language {
             Language::TypeScript => "TypeScript",
             Language::JavaScript => "JavaScript",
             Language::Rust => "Rust",
+            Language::Python => "Python",
         }
     }
 }
@@ -126,6 +128,7 @@ pub fn survey(dir: &Path) -> Result<Survey, String> {
     for c in &found.candidates {
         let language = match c.kind {
             FileKind::Rust => Language::Rust,
+            FileKind::Python => Language::Python,
             FileKind::TypeScript(_) if is_typescript(&c.rel) => Language::TypeScript,
             FileKind::TypeScript(_) => Language::JavaScript,
             FileKind::Manifest => {
@@ -158,7 +161,7 @@ pub fn config_text(survey: &Survey) -> String {
     t.push_str("# This folder is the project root: paths in reports and baselines are relative to it.\n#\n");
     t.push_str("# Found by `mcpshift init`:\n");
     if survey.languages.is_empty() {
-        t.push_str("#   no TypeScript, JavaScript or Rust source yet\n");
+        t.push_str("#   no TypeScript, JavaScript, Python or Rust source yet\n");
     } else {
         let list: Vec<String> =
             survey.languages.iter().map(|(l, n)| format!("{} ({n} file{})", l.name(), plural(*n))).collect();
@@ -174,6 +177,7 @@ pub fn config_text(survey: &Survey) -> String {
             let kind = match p.kind {
                 ManifestKind::Npm => "npm  ",
                 ManifestKind::Cargo => "cargo",
+                ManifestKind::Python => "pypi ",
             };
             let name = if p.name.is_empty() { "(workspace root)" } else { p.name.as_str() };
             let sdks: Vec<&str> = p.dependencies.iter().filter(|d| is_mcp_dependency(d)).map(String::as_str).collect();

@@ -30,6 +30,7 @@ pub mod patterns;
 pub mod prefilter;
 pub mod probe;
 pub mod project;
+pub mod python_manifests;
 pub mod report;
 pub mod results;
 pub mod rewrite;

@@ -1,6 +1,7 @@
 //! Dependencies read from manifests: `package.json` (serde_json for the values, a small scanner
 //! for the positions) and `Cargo.toml` (the `toml` crate's spanned document), with workspace
-//! inheritance resolved against the workspace root's `[workspace.dependencies]`.
+//! inheritance resolved against the workspace root's `[workspace.dependencies]`. Python
+//! manifests are read in [`crate::python_manifests`].
 //!
 //! Every dependency keeps the byte range of its key, so a finding points at the manifest line
 //! to change. Malformed manifests yield no dependencies (never a panic).
@@ -44,6 +45,7 @@ impl Manifest {
         match self.kind {
             ManifestKind::Npm => npm_dependencies(self),
             ManifestKind::Cargo => cargo_dependencies(self),
+            ManifestKind::Python => crate::python_manifests::dependencies(self),
         }
     }
 
@@ -126,6 +128,8 @@ fn workspace_declaration<'m>(
 pub struct SdkEras {
     pub modern_from: Vec<(String, Version)>,
     pub modern_feature: Vec<(String, Vec<String>)>,
+    /// Python packages and the first version that speaks 2026-07-28 (`pypi_modern_from`).
+    pub pypi_modern_from: Vec<(String, Version)>,
 }
 
 impl SdkEras {
@@ -149,7 +153,12 @@ impl SdkEras {
                     .collect()
             })
             .unwrap_or_default();
-        SdkEras { modern_from, modern_feature }
+        let pypi_modern_from = data
+            .get("pypi_modern_from")
+            .and_then(|v| v.as_table())
+            .map(|t| t.iter().filter_map(|(k, v)| Some((k.clone(), lowest_admitted(v.as_str()?)?))).collect())
+            .unwrap_or_default();
+        SdkEras { modern_from, modern_feature, pypi_modern_from }
     }
 
     /// Whether a (resolved) dependency of `m` builds an SDK in its modern era: rmcp 3, rust-mcp-sdk
@@ -175,11 +184,23 @@ impl SdkEras {
 }
 
 /// Whether any manifest opts into the 2026-07-28 era through its SDK (the `--target dual`
-/// modern path, next to the code markers of [`crate::context`]).
+/// modern path, next to the code markers of [`crate::context`]): a Cargo SDK in its modern
+/// era, or a Python requirement that admits only modern releases (`mcp>=2`, `fastmcp>=4`).
 pub fn opts_into_modern(manifests: &[Manifest], eras: &SdkEras) -> bool {
-    resolved_dependencies(manifests)
-        .iter()
-        .any(|(i, dep)| manifests.get(*i).is_some_and(|m| m.kind == ManifestKind::Cargo && eras.is_modern(m, dep)))
+    resolved_dependencies(manifests).iter().any(|(i, dep)| {
+        manifests.get(*i).is_some_and(|m| match m.kind {
+            ManifestKind::Cargo => eras.is_modern(m, dep),
+            ManifestKind::Python => eras.pypi_modern_from.iter().any(|(name, from)| {
+                *name == dep.name
+                    && dep
+                        .requirement
+                        .as_deref()
+                        .and_then(crate::python_manifests::lowest_admitted)
+                        .is_some_and(|low| low >= *from)
+            }),
+            ManifestKind::Npm => false,
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

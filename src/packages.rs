@@ -1,4 +1,6 @@
-//! The packages of a project: Cargo crates and npm packages, read from their manifests.
+//! The packages of a project: Cargo crates, npm packages and Python projects, read from their
+//! manifests (a Python project's manifests in one folder, `pyproject.toml` beside
+//! `requirements.txt` and `uv.lock`, make one package).
 //!
 //! A package is where MCP context and names stop: a file of a package that depends on an MCP
 //! SDK is MCP code even when it imports neither, and a name resolves only within its package and
@@ -90,6 +92,7 @@ impl Packages {
             }
         }
         list.sort_by(|a, b| a.dir.cmp(&b.dir).then(a.kind.cmp(&b.kind)));
+        merge_python_folders(&mut list);
         Packages { list }
     }
 
@@ -160,7 +163,28 @@ fn package_names(m: &Manifest) -> (String, Option<String>) {
             let lib = doc.get("lib").and_then(|l| l.get("name")).and_then(|n| n.as_str()).map(String::from);
             (name, lib)
         }
+        ManifestKind::Python => (crate::python_manifests::package_name(m), None),
     }
+}
+
+/// Python manifests of one folder describe one package: their dependencies are merged, and the
+/// name is the one a manifest gives (`pyproject.toml`, `setup.cfg`). `list` is sorted by folder.
+fn merge_python_folders(list: &mut Vec<Package>) {
+    let mut merged: Vec<Package> = Vec::with_capacity(list.len());
+    for p in list.drain(..) {
+        match merged.last_mut() {
+            Some(last) if p.kind == ManifestKind::Python && last.kind == p.kind && last.dir == p.dir => {
+                if last.name.is_empty() {
+                    last.name = p.name;
+                    last.crate_name = p.crate_name;
+                }
+                last.dependencies.extend(p.dependencies);
+                last.mcp_by_manifest |= p.mcp_by_manifest;
+            }
+            _ => merged.push(p),
+        }
+    }
+    *list = merged;
 }
 
 /// `a/b/Cargo.toml` → `a/b`; `Cargo.toml` → ``.

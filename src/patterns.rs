@@ -20,8 +20,9 @@ fn kinds_of(what: What) -> &'static [Kind] {
         // A struct literal (`InitializeResult { … }`) is an `Object` named for its type.
         What::Ident => &[Kind::Ident, Kind::Member, Kind::Type, Kind::Object],
         // A member stubbed or checked by a test stands for the call (`server.createMessage =
-        // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`).
-        What::Call => &[Kind::Call, Kind::Member],
+        // jest.fn()`, `expect(server.createMessage).toHaveBeenCalled()`); a Python decorator
+        // calls what it names (`@server.set_logging_level()`).
+        What::Call => &[Kind::Call, Kind::Member, Kind::Attribute],
         What::Fn => &[Kind::Fn],
         // `capabilities.logging = {}` sets a key as well as `capabilities: { logging: {} }`.
         What::Key => &[Kind::Pair, Kind::Assign],
@@ -55,6 +56,7 @@ impl Slot {
         let name = match node.kind() {
             Kind::Call => node.call_name().unwrap_or_default(),
             Kind::Assign => node.child(Role::Left).map_or("", |target| target.text()),
+            Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
             _ => node.text(),
         };
         let len = name.len();
@@ -643,6 +645,17 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             }
             Some((node, node.text().to_string()))
         }
+        What::Call if node.kind() == Kind::Attribute => {
+            let (receiver, name) = decorator_call(node)?;
+            if !one_of(&p.names, name, p.ignore_case) {
+                return None;
+            }
+            let receiver = receiver.to_ascii_lowercase();
+            if !p.receiver.is_empty() && !p.receiver.iter().any(|r| receiver.contains(&r.to_ascii_lowercase())) {
+                return None;
+            }
+            Some((node, name.to_string()))
+        }
         What::Call if node.kind() == Kind::Member => {
             let name = node.text();
             if !one_of(&p.names, name, p.ignore_case) || node.role() == Role::Callee || !stubbed_or_checked(node) {
@@ -780,6 +793,17 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             (p.numbers.contains(&v) && !in_negated_assertion(node)).then(|| (node, v.to_string()))
         }
     }
+}
+
+/// A Python decorator as the call it makes: (receiver path, name) of `@server.call_tool()` or
+/// `@mcp.tool` (`server`, `call_tool`). Other languages' attributes and decorators declare
+/// rather than call, and are not calls.
+fn decorator_call(attr: NodeRef<'_>) -> Option<(&str, &str)> {
+    if attr.tree().lang() != Lang::Python {
+        return None;
+    }
+    let text = attr.text();
+    Some(text.rsplit_once('.').unwrap_or(("", text)))
 }
 
 /// Whether a method is replaced or checked by a test instead of being called: assigned a
@@ -937,7 +961,7 @@ pub fn imported_from_project(node: NodeRef<'_>) -> bool {
         Kind::Ident => {
             let root = node.tree().root();
             match node.tree().lang() {
-                Lang::TypeScript => import_of(root, name).is_some_and(|i| is_own_module(i.text())),
+                Lang::TypeScript | Lang::Python => import_of(root, name).is_some_and(|i| is_own_module(i.text())),
                 Lang::Rust => root
                     .children()
                     .filter(|i| i.kind() == Kind::Import)
@@ -1378,7 +1402,7 @@ fn refusal_named(n: NodeRef<'_>) -> Option<Refusal> {
 /// (`tests/…`, `…_test.rs`, `tests.rs`, `….test.ts`, `….spec.ts`).
 pub fn in_test_code(node: NodeRef<'_>) -> bool {
     node.ancestors().any(|a| match a.kind() {
-        Kind::Fn => test_name(a).is_some(),
+        Kind::Fn => test_name(a).is_some() || is_pytest_fn(a),
         Kind::Other if a.has_flag(flags::MODULE) => {
             a.text() == "tests"
                 || a.children_with(Role::Attr)
@@ -1388,11 +1412,29 @@ pub fn in_test_code(node: NodeRef<'_>) -> bool {
     })
 }
 
+/// A Python test by pytest's conventions: a function `test_…` (or a method of a class
+/// `Test…`), a fixture (`@pytest.fixture`) or a marked test (`@pytest.mark.…`).
+pub fn is_pytest_fn(f: NodeRef<'_>) -> bool {
+    if f.tree().lang() != Lang::Python || f.kind() != Kind::Fn {
+        return false;
+    }
+    let name = f.text();
+    name == "test"
+        || name.starts_with("test_")
+        || f.children_with(Role::Attr).any(|a| {
+            let t = a.text();
+            t.starts_with("pytest.fixture") || t.starts_with("pytest.mark.") || t == "fixture"
+        })
+        || f.parent().is_some_and(|c| c.kind() == Kind::Container && c.text().starts_with("Test"))
+}
+
 /// A file of tests by its name (`tests.rs`, `foo_tests.rs`, `tests/…`, `….test.ts`,
-/// `….spec.ts`, `__tests__/…`).
+/// `….spec.ts`, `__tests__/…`, `test_….py`, `…_test.py`, `conftest.py`).
 pub fn is_test_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    path.starts_with("tests/")
+    let python = name.ends_with(".py") || name.ends_with(".pyi");
+    (python && (name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py"))
+        || path.starts_with("tests/")
         || path.contains("/tests/")
         || path.contains("__tests__/")
         || name == "tests.rs"
@@ -1634,11 +1676,14 @@ pub fn initialized_by(expr: NodeRef<'_>, names: &[String]) -> bool {
     }
     let name = expr.text();
     expr.tree().nodes().any(|var| {
-        var.kind() == Kind::Var
-            && var.text() == name
+        let built = var.kind() == Kind::Var
             && var.value().map(see_through).is_some_and(|init| {
                 init.kind() == Kind::Call && init.call_name().is_some_and(|n| names.iter().any(|w| w == n))
-            })
+            });
+        // Or declared with one of those types (`session: ClientSession`, `Optional[ClientSession]`).
+        let typed = matches!(var.kind(), Kind::Var | Kind::Param | Kind::Field)
+            && var.child(Role::Type).is_some_and(|t| type_names(t).iter().any(|n| names.iter().any(|w| w == n)));
+        var.text() == name && (built || typed)
     })
 }
 

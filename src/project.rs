@@ -25,6 +25,9 @@ pub enum ManifestKind {
     Npm,
     /// `Cargo.toml`
     Cargo,
+    /// `pyproject.toml`, `requirements*.txt`, `setup.cfg`, `Pipfile`, `uv.lock`,
+    /// `poetry.lock` (see [`crate::python_manifests`]).
+    Python,
 }
 
 /// A manifest file read for the project-level rules.
@@ -40,7 +43,19 @@ impl Manifest {
         match file_name {
             "package.json" => Some(ManifestKind::Npm),
             "Cargo.toml" => Some(ManifestKind::Cargo),
+            _ if crate::python_manifests::is_python_manifest(file_name, "") => Some(ManifestKind::Python),
             _ => None,
+        }
+    }
+
+    /// The kind of the manifest at `path`, by its name and, for requirement files kept in a
+    /// `requirements/` folder, its folder's name.
+    pub fn kind_of_path(path: &std::path::Path) -> Option<ManifestKind> {
+        let name = path.file_name()?.to_string_lossy();
+        let dir = path.parent().and_then(|d| d.file_name()).map(|d| d.to_string_lossy()).unwrap_or_default();
+        match Manifest::kind_of(&name) {
+            Some(kind) => Some(kind),
+            None => crate::python_manifests::is_python_manifest(&name, &dir).then_some(ManifestKind::Python),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Inline suppressions: `// mcpshift-ignore: MCP102 -- reason` on the line before a finding or
 //! at the end of its line, and `// mcpshift-ignore-file: MCP101 -- reason` for a whole file
-//! (put it at the top).
+//! (put it at the top). Python writes them as `# mcpshift-ignore: MCP102 -- reason`.
 //!
 //! Suppressions are read from comments of the lowered tree, never from raw text, so a string
 //! that happens to contain the marker suppresses nothing. They are applied once per run, after
@@ -53,7 +53,8 @@ pub struct FileSuppressions {
 
 /// Parses the suppression in one comment, if any: (whole file, rule names, reason).
 pub fn parse(comment: &str) -> Option<(bool, Vec<String>, Option<String>)> {
-    let body = comment.trim_start_matches('/').trim_start_matches('*').trim_start_matches('!').trim();
+    // `//`, `/*`, `//!` and `///` comments, and Python's `#`.
+    let body = comment.trim_start_matches(['/', '#']).trim_start_matches('*').trim_start_matches('!').trim();
     let body = body.trim_end_matches("*/").trim();
     let (whole_file, rest) = if let Some(r) = body.strip_prefix("mcpshift-ignore-file") {
         (true, r)
@@ -289,6 +290,14 @@ mod tests {
         assert_eq!(parse("// mcpshift-ignore -- no ids"), Some((false, vec![], Some("no ids".into()))));
         assert_eq!(parse("// mcpshift-ignore: MCP102 --"), Some((false, vec!["MCP102".into()], None)));
         assert_eq!(parse("// just a comment"), None);
+        assert_eq!(
+            parse("# mcpshift-ignore: MCP102 -- python"),
+            Some((false, vec!["MCP102".into()], Some("python".into())))
+        );
+        assert_eq!(
+            parse("#mcpshift-ignore-file: MCP101 -- all"),
+            Some((true, vec!["MCP101".into()], Some("all".into())))
+        );
         assert_eq!(parse("// mcpshift-ignored by design"), None);
         assert_eq!(parse("// see mcpshift-ignore: MCP102 -- in the docs"), None);
     }

@@ -9,9 +9,9 @@ use crate::patterns::name_words;
 use crate::tree::{Kind, NodeRef, Role};
 
 /// Words of a folder or file name that mark test code (`tests/`, `__tests__/`, `e2e/`,
-/// `server.test.ts`, `runtime_tests.rs`, `test_headers.rs`, `mocks/`).
-/// (`spec/` is left out: SDKs keep the protocol's schema there.)
-const TEST_WORDS: &[&str] = &["test", "tests", "testing", "e2e", "mock", "mocks", "fixture", "fixtures"];
+/// `server.test.ts`, `runtime_tests.rs`, `test_headers.rs`, `test_server.py`, pytest's
+/// `conftest.py`, `mocks/`). (`spec/` is left out: SDKs keep the protocol's schema there.)
+const TEST_WORDS: &[&str] = &["test", "tests", "testing", "e2e", "mock", "mocks", "fixture", "fixtures", "conftest"];
 
 /// Whether a path (relative, with `/`) is test code by its name: a folder or file whose name
 /// has a test word, or a file with a `.test.` / `.spec.` part.
@@ -32,9 +32,12 @@ pub fn in_test(node: NodeRef<'_>, path: &str) -> bool {
     test_path(path) || node.ancestors().any(|a| is_test_fn(a) || is_test_module(a) || is_suite_callback(a))
 }
 
-/// A Rust `#[test]` / `#[tokio::test]` function.
+/// A Rust `#[test]` / `#[tokio::test]` function, or a pytest test or fixture (`def test_…`,
+/// a method of a `Test…` class, `@pytest.fixture`, `@pytest.mark.…`).
 fn is_test_fn(f: NodeRef<'_>) -> bool {
-    f.kind() == Kind::Fn && f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test"))
+    f.kind() == Kind::Fn
+        && (f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test"))
+            || crate::patterns::is_pytest_fn(f))
 }
 
 /// A Rust module under `#[cfg(test)]`.

@@ -1,10 +1,10 @@
-//! The language-neutral syntax tree that both front ends lower into.
+//! The language-neutral syntax tree that every front end lowers into.
 //!
-//! TypeScript (tree-sitter) and Rust (syn) are lowered into one small vocabulary of node kinds
-//! so that a rule asking "is this string the `method` of a request?" or "which call does this
-//! condition guard?" is written once for both languages. The tree is a flat arena: nodes link to
-//! their parent, first child and next sibling, so every traversal here is iterative and deep
-//! nesting cannot overflow the stack.
+//! TypeScript and Python (tree-sitter) and Rust (syn) are lowered into one small vocabulary of
+//! node kinds so that a rule asking "is this string the `method` of a request?" or "which call
+//! does this condition guard?" is written once for every language. The tree is a flat arena:
+//! nodes link to their parent, first child and next sibling, so every traversal here is
+//! iterative and deep nesting cannot overflow the stack.
 
 use std::fmt;
 
@@ -19,6 +19,7 @@ pub enum Lang {
     /// TypeScript and JavaScript, with or without JSX.
     TypeScript,
     Rust,
+    Python,
 }
 
 impl Lang {
@@ -26,6 +27,7 @@ impl Lang {
         match self {
             Lang::TypeScript => "typescript",
             Lang::Rust => "rust",
+            Lang::Python => "python",
         }
     }
 }

@@ -93,7 +93,7 @@ fn a_run_without_any_source_exits_2_unless_allowed() {
     let out = p.run(&["check", "docs"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
-    assert!(err.contains("no TypeScript, JavaScript or Rust source") && err.contains("docs"), "{err}");
+    assert!(err.contains("no TypeScript, JavaScript, Python or Rust source") && err.contains("docs"), "{err}");
     assert!(err.contains("--allow-empty"), "{err}");
     assert!(stdout(&out).is_empty());
     let out = p.run(&["check", "docs", "--allow-empty"]);

@@ -367,13 +367,12 @@ fn fixture_files() -> Vec<PathBuf> {
 }
 
 fn is_fixture(p: &Path) -> bool {
-    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    if name == "package.json" || name == "Cargo.toml" {
+    if is_manifest(p) {
         return true;
     }
     matches!(
         p.extension().and_then(|e| e.to_str()),
-        Some("ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs")
+        Some("ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" | "rs" | "py" | "pyi")
     )
 }
 
@@ -414,12 +413,12 @@ fn every_rule_has_two_sided_fixtures() {
     let mut counts: BTreeMap<(String, &str), (usize, usize)> = BTreeMap::new();
     for f in fixture_files() {
         let lang = match f.extension().and_then(|e| e.to_str()) {
+            _ if is_manifest(&f) => "manifest",
             Some("rs") => "rust",
+            Some("py" | "pyi") => "python",
             Some("json" | "toml") | None => "manifest",
             _ => "typescript",
         };
-        let lang =
-            if f.file_name().is_some_and(|n| n == "Cargo.toml" || n == "package.json") { "manifest" } else { lang };
         let text = std::fs::read_to_string(&f).unwrap_or_default();
         let ann = annotations(&f, &text);
         for wants in ann.expect.values() {
@@ -618,6 +617,7 @@ fn project_text(root: &Path) -> String {
     out
 }
 
+/// `package.json`, `Cargo.toml` and the Python manifests and lock files.
 fn is_manifest(p: &Path) -> bool {
-    p.file_name().is_some_and(|n| n == "package.json" || n == "Cargo.toml")
+    mcpshift::project::Manifest::kind_of_path(p).is_some()
 }

@@ -70,7 +70,7 @@ fn an_empty_folder_gets_a_config_that_says_so() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = p.read("mcpshift.toml");
     assert!(
-        text.contains("#   no TypeScript, JavaScript or Rust source yet\n#   no package.json or Cargo.toml\n"),
+        text.contains("#   no TypeScript, JavaScript, Python or Rust source yet\n#   no package.json or Cargo.toml\n"),
         "{text}"
     );
 }

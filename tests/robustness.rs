@@ -385,3 +385,27 @@ fn bad_arguments_are_one_line_errors() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// Python takes the same bad inputs: not UTF-8 is not analyzed; syntax errors, tabs mixed with
+/// spaces, deep nesting and one enormous line are analyzed as far as tree-sitter recovers, and
+/// the finding after them is still reported.
+#[test]
+fn python_bad_inputs() {
+    let case = Case::new("python");
+    case.write("latin1.py", b"caf\xe9 = 1\n");
+    let read = "sid = request.headers.get('mcp-session-id')\n";
+    case.write("broken.py", format!("def broken(:\n    return 1 +\n{read}").as_bytes());
+    case.write("tabs.py", format!("def f():\n\tif x:\n        return 1\n{read}").as_bytes());
+    let depth = 50_000;
+    case.write("nested.py", format!("a = {}1{}\n{read}", "(\n".repeat(depth), ")\n".repeat(depth)).as_bytes());
+    case.write("oneline.py", format!("a = [{}]; {read}", "1, ".repeat(400_000)).as_bytes());
+    let (out, doc) = case.run(&["--max-file-size", "10000000"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(reason(&doc, "latin1.py").is_some_and(|r| r.contains("not valid UTF-8")), "{doc}");
+    let f = findings(&doc);
+    for (file, line) in [("broken.py", 3), ("tabs.py", 4), ("nested.py", 2 * depth as u64 + 2), ("oneline.py", 1)] {
+        assert!(reason(&doc, file).is_none(), "{file} was not analyzed: {doc}");
+        assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == file && *l == line), "{file}: {f:?}");
+    }
+    assert_good_survives(&doc);
+}

@@ -64,6 +64,10 @@ fn snippet_file(dir: &Path, lang: &str, text: &str) -> PathBuf {
         "Cargo.toml"
     } else if lang == "rust" {
         "example.rs"
+    } else if lang == "python" && trimmed.starts_with('[') {
+        "pyproject.toml"
+    } else if lang == "python" {
+        "example.py"
     } else {
         "example.ts"
     };
@@ -92,7 +96,9 @@ fn documentation_examples_are_checked() {
     let mut problems = Vec::new();
     for def in rules() {
         let m = &def.meta;
-        for (lang, ex) in [("typescript", &m.examples.typescript), ("rust", &m.examples.rust)] {
+        for (lang, ex) in
+            [("typescript", &m.examples.typescript), ("rust", &m.examples.rust), ("python", &m.examples.python)]
+        {
             let Some(ex) = ex else { continue };
             let before = analyze_snippet(&m.id, lang, "before", &ex.before);
             if !before.iter().any(|(r, _)| *r == m.id) {
@@ -112,13 +118,26 @@ fn documentation_examples_are_checked() {
 
 /// The rule table of the README, as generated from the rule documents.
 fn rule_table() -> String {
-    let mut s = String::from("| id | name | level | what it finds |\n|---|---|---|---|\n");
+    let mut s = String::from("| id | name | level | languages | what it finds |\n|---|---|---|---|---|\n");
     for r in rules() {
+        let languages: Vec<&str> = r
+            .meta
+            .languages
+            .iter()
+            .map(|l| match l.as_str() {
+                "typescript" => "TS/JS",
+                "rust" => "Rust",
+                "python" => "Python",
+                "manifest" => "manifests",
+                other => other,
+            })
+            .collect();
         s.push_str(&format!(
-            "| {} | `{}` | {} | {} |\n",
+            "| {} | `{}` | {} | {} | {} |\n",
             r.meta.id,
             r.meta.name,
             r.meta.level.as_str(),
+            languages.join(", "),
             r.meta.summary
         ));
     }

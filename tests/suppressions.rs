@@ -55,6 +55,23 @@ fn line_and_trailing_suppressions_hide_findings_and_do_not_fail_the_run() {
 }
 
 #[test]
+fn python_suppressions_are_hash_comments() {
+    let p = Project::new("supp-python");
+    p.file(
+        "server.py",
+        "from mcp.server.fastmcp import FastMCP\n\
+         # mcpshift-ignore: MCP102 -- the v1 dashboard still sends it until Q3\n\
+         a = request.headers['mcp-session-id']\n\
+         b = request.headers.get('mcp-session-id')  # mcpshift-ignore: MCP102 -- same dashboard\n\
+         c = '# mcpshift-ignore: MCP102 -- a string is no comment'; d = request.headers['mcp-session-id']\n",
+    );
+    let (_, doc) = check_json(&p, &["--select", "MCP102"]);
+    let lines: Vec<u64> = messages(&doc, "MCP102").into_iter().map(|(l, ..)| l).collect();
+    assert_eq!(lines, vec![5], "{doc}");
+    assert_eq!(doc["summary"]["suppressed"], 2, "{doc}");
+}
+
+#[test]
 fn a_suppression_covers_only_its_line_and_its_rules() {
     let p = Project::new("supp-scope");
     p.file(

@@ -6,8 +6,8 @@ use crate::discover::FileKind;
 use crate::source::SourceFile;
 
 /// The first syntax error of `text` as the file at `path` (by its name), or `None` when it
-/// parses. TypeScript and JavaScript count any error or missing token tree-sitter recovers
-/// from; Rust is what `syn` accepts; manifests are JSON or TOML.
+/// parses. TypeScript, JavaScript and Python count any error or missing token tree-sitter
+/// recovers from; Rust is what `syn` accepts; manifests are JSON or TOML.
 pub fn error(path: &Path, text: &str) -> Option<String> {
     match FileKind::of(path)? {
         FileKind::TypeScript(dialect) => {
@@ -16,24 +16,39 @@ pub fn error(path: &Path, text: &str) -> Option<String> {
                 Err(e) => return Some(e.reason),
             };
             let Some(tree) = parser.parse(text, None) else { return Some("the parser gave up".into()) };
-            let root = tree.root_node();
-            if !root.has_error() {
-                return None;
-            }
-            let at = first_error(root).map(|n| n.start_byte()).unwrap_or(0);
-            let p = SourceFile::new(text.to_string()).position(at);
-            Some(format!("syntax error at {}:{}", p.line, p.column))
+            tree_error(tree.root_node(), text)
+        }
+        FileKind::Python => {
+            let mut parser = match crate::lang::python::new_parser() {
+                Ok(p) => p,
+                Err(e) => return Some(e.reason),
+            };
+            let Some(tree) = parser.parse(text, None) else { return Some("the parser gave up".into()) };
+            tree_error(tree.root_node(), text)
         }
         FileKind::Rust => crate::lang::rust::lower(&SourceFile::new(text.to_string())).err().map(|e| e.reason),
         FileKind::Manifest => {
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             if name == "package.json" {
                 serde_json::from_str::<serde_json::Value>(text).err().map(|e| e.to_string())
-            } else {
+            } else if name.ends_with(".toml") || name == "Pipfile" {
                 toml::from_str::<toml::Table>(text).err().map(|e| e.message().to_string())
+            } else {
+                // requirements files, setup.cfg and lock files: no fix edits them.
+                None
             }
         }
     }
+}
+
+/// Where a tree-sitter tree has its first error or missing token, if anywhere.
+fn tree_error(root: tree_sitter::Node<'_>, text: &str) -> Option<String> {
+    if !root.has_error() {
+        return None;
+    }
+    let at = first_error(root).map(|n| n.start_byte()).unwrap_or(0);
+    let p = SourceFile::new(text.to_string()).position(at);
+    Some(format!("syntax error at {}:{}", p.line, p.column))
 }
 
 /// The first node in document order that is an error or a missing token.

@@ -14,7 +14,7 @@ pub fn build(path: &str, source: &SourceFile, tree: &Tree, mcp: bool) -> FileInd
     let mut b = Builder { source, out: &mut out };
     match tree.lang() {
         Lang::Rust => b.rust_items(tree.root(), &mut Vec::new()),
-        Lang::TypeScript => b.ts_module(tree.root()),
+        Lang::TypeScript | Lang::Python => b.ts_module(tree.root()),
     }
     out.methods = distinct_methods(tree);
     out

@@ -175,7 +175,7 @@ impl ProjectIndex {
         let mut values: HashMap<String, BTreeSet<String>> = HashMap::new();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
-            let ts = f.lang == Some(crate::tree::Lang::TypeScript);
+            let ts = matches!(f.lang, Some(crate::tree::Lang::TypeScript | crate::tree::Lang::Python));
             for d in
                 f.defs.iter().filter(|d| self.meaningful.get(&d.name).is_some_and(|p| p.contains(&self.package_of[i])))
             {
@@ -743,13 +743,16 @@ impl ProjectIndex {
             return Some(m);
         }
         let f = self.file(file)?;
-        for i in f.imports.iter().filter(|i| i.reexport && i.local == exported) {
+        // A Python module has no export list: every name it imports is an attribute of it
+        // (`__init__.py` re-exports `from .constants import SESSION_HEADER` this way).
+        let python = f.lang == Some(crate::tree::Lang::Python);
+        for i in f.imports.iter().filter(|i| (i.reexport || python) && i.local == exported && i.exported != "*") {
             let Some(target) = self.ts_module(file, &i.path) else { continue };
             if let Some(m) = self.ts_export(target, &i.exported, depth + 1) {
                 return Some(m);
             }
         }
-        for i in f.imports.iter().filter(|i| i.reexport && i.local == "*" && i.exported == "*") {
+        for i in f.imports.iter().filter(|i| (i.reexport || python) && i.local == "*" && i.exported == "*") {
             let Some(target) = self.ts_module(file, &i.path) else { continue };
             if let Some(m) = self.ts_export(target, exported, depth + 1) {
                 return Some(m);
@@ -780,6 +783,9 @@ impl ProjectIndex {
     }
 
     fn find_ts_module(&self, file: usize, spec: &str) -> Option<usize> {
+        if self.file(file).and_then(|f| f.lang) == Some(crate::tree::Lang::Python) {
+            return self.py_module(file, spec);
+        }
         let from = self.paths.get(file)?;
         let base = if spec.starts_with('.') {
             let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
@@ -795,6 +801,41 @@ impl ProjectIndex {
             normalize(&join(dir, sub))?
         };
         self.ts_candidate(&base)
+    }
+
+    /// The file a Python module name names, seen from `file`: relative (`.constants`,
+    /// `..util.headers`) from the importing file's package; absolute (`pkg.constants`) from
+    /// the importing file's folder or any folder above it, or its `src/` (the src layout). A
+    /// module is `name.py` (or a `.pyi` stub) or a package's `name/__init__.py`.
+    fn py_module(&self, file: usize, spec: &str) -> Option<usize> {
+        let from = self.paths.get(file)?;
+        let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+        let dots = spec.bytes().take_while(|b| *b == b'.').count();
+        let rest = spec.get(dots..).unwrap_or("").replace('.', "/");
+        if dots > 0 {
+            let up = "../".repeat(dots - 1);
+            let base = normalize(&format!("{dir}/{up}{rest}"))?;
+            return self.py_candidate(&base);
+        }
+        let mut cur = Some(dir.to_string());
+        while let Some(d) = cur {
+            for root in [d.clone(), join(&d, "src")] {
+                if let Some(f) = self.py_candidate(&join(&root, &rest)) {
+                    return Some(f);
+                }
+            }
+            cur = (!d.is_empty()).then(|| d.rsplit_once('/').map_or(String::new(), |(p, _)| p.to_string()));
+        }
+        None
+    }
+
+    fn py_candidate(&self, base: &str) -> Option<usize> {
+        if base.is_empty() {
+            return self.by_path.get("__init__.py").copied();
+        }
+        [".py", ".pyi", "/__init__.py", "/__init__.pyi"]
+            .iter()
+            .find_map(|e| self.by_path.get(&format!("{base}{e}")).copied())
     }
 
     /// The workspace npm package a bare specifier names, and the rest of the specifier.

@@ -26,7 +26,7 @@ impl<'a> Resolver<'a> {
     pub fn resolve(&self, node: NodeRef<'_>) -> Option<Meaning<'a>> {
         match node.tree().lang() {
             Lang::Rust => self.rust(node),
-            Lang::TypeScript => self.typescript(node),
+            Lang::TypeScript | Lang::Python => self.typescript(node),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Front ends: parse a file once and lower it into the neutral [`Tree`](crate::tree::Tree).
 
+pub mod python;
 pub mod rust;
 pub mod typescript;
 
@@ -23,6 +24,13 @@ pub(crate) mod testing {
 
     pub fn ts(src: &str) -> Tree {
         match super::typescript::lower(&SourceFile::new(src.to_string()), super::typescript::Dialect::TypeScript) {
+            Ok(t) => t,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    pub fn py(src: &str) -> Tree {
+        match super::python::lower(&SourceFile::new(src.to_string())) {
             Ok(t) => t,
             Err(e) => panic!("{e:?}"),
         }

@@ -697,6 +697,8 @@ fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Opti
             let with = format!("{}.as_ref().is_some_and(|r| r.subscribe == Some(true))", cx.text(read));
             Some(Fix::safe(message, vec![Edit::replace(call.span(), with)]))
         }
+        // Python's fixes are not written yet.
+        crate::tree::Lang::Python => None,
     }
 }
 
@@ -739,5 +741,6 @@ fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
             (names == ["as_ref", "and_then", "unwrap_or"] && last_false && read.kind() == Kind::Member)
                 .then(|| Fix::safe("Test for presence: `is_some()`", vec![Edit::replace((read.end(), cur.end()), ".is_some()")]))
         }
+        crate::tree::Lang::Python => None,
     }
 }

@@ -17,9 +17,10 @@ use std::collections::BTreeSet;
 use crate::engine::{FileCx, ProjectCx};
 use crate::patterns;
 use crate::manifest::{self, lowest_admitted, Dependency, SdkEras, Version};
+use crate::python_manifests;
 use crate::project::ManifestKind;
 use crate::rules::{Rule, RuleMeta};
-use crate::tree::{flags, Kind, NodeRef, Role};
+use crate::tree::{flags, Kind, Lang, NodeRef, Role};
 
 pub(crate) static RULE: &(dyn Rule + Sync) = &LegacySdk;
 
@@ -37,6 +38,15 @@ impl Rule for LegacySdk {
             Kind::Call => {
                 if let Some(entry) = node.call_name().filter(|n| entries.contains(n)) {
                     record_entry(node, entry, cx);
+                }
+            }
+            Kind::Import if cx.lang() == Lang::Python => {
+                let module = node.text();
+                let v1 = cx.data("python_v1_modules").iter().any(|m| {
+                    module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+                });
+                if v1 {
+                    cx.fact(node, "python-v1-import", module, Vec::new());
                 }
             }
             // An entry imported under another name (`import { createMcpHandler as serve }`):
@@ -63,6 +73,7 @@ impl Rule for LegacySdk {
     fn check_project(&self, cx: &mut ProjectCx<'_>) {
         check_manifests(cx);
         check_servers(cx);
+        check_python_imports(cx);
     }
 }
 
@@ -385,6 +396,37 @@ fn check_servers(cx: &mut ProjectCx<'_>) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Python v1 imports
+
+/// `from mcp.server.fastmcp import FastMCP`: the v1 API, gone from SDK 2.0. Where a Python
+/// manifest of the code's folder or one above it declares `mcp` or `fastmcp`, the manifest is
+/// where the SDK's version is judged (and reported once); code without one is reported at its
+/// import.
+fn check_python_imports(cx: &mut ProjectCx<'_>) {
+    let sdks = cx.meta.data_strings("python_sdk_packages");
+    let declaring: Vec<String> = manifest::resolved_dependencies(cx.manifests)
+        .iter()
+        .filter(|(_, d)| sdks.contains(&d.name.as_str()))
+        .filter_map(|(i, _)| cx.manifests.get(*i).filter(|m| m.kind == ManifestKind::Python))
+        .map(|m| dir_of(&m.path))
+        .collect();
+    let imports: Vec<_> = cx
+        .own_facts()
+        .filter(|f| f.kind == "python-v1-import")
+        .filter(|f| !declaring.iter().any(|d| crate::packages::contains(d, &f.path)))
+        .cloned()
+        .collect();
+    for fact in imports {
+        let message = format!(
+            "imports `{}`, the v1 API of the Python SDK (removed in `mcp` 2.0, where `FastMCP` is `mcp.server.mcpserver.MCPServer`): this code runs only on 1.x releases, which speak only the 2025 protocol",
+            fact.name
+        );
+        let hint = cx.meta.data_str("python_v1_hint").unwrap_or_default().to_string();
+        cx.report_fact(&fact, message).with_hint(hint);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Manifests
 
 fn version_text(v: Version) -> String {
@@ -400,7 +442,9 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
     let npm_any = cx.meta.data_strings("npm_legacy_packages");
     let npm_below: Vec<(String, Version)> = thresholds(data, "npm_modern_from");
     let eras = SdkEras::from_data(data);
+    let pypi_below: Vec<(String, Version)> = thresholds(data, "pypi_modern_from");
     let manifests = cx.manifests;
+    let locked = python_locks(manifests);
     let deps = manifest::resolved_dependencies(manifests);
     let mut findings: Vec<(usize, Dependency, String)> = Vec::new();
     for (i, dep) in &deps {
@@ -427,6 +471,30 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
                         )));
                     }
                 }
+            }
+            ManifestKind::Python => {
+                let Some((_, modern)) = pypi_below.iter().find(|(n, _)| *n == dep.name) else { continue };
+                // A URL requirement (`mcp @ git+…`) names no version to judge.
+                let Some(spec) = req else { continue };
+                let Some(low) = python_manifests::lowest_admitted(spec) else { continue };
+                if low >= *modern {
+                    continue;
+                }
+                let shown = if spec.is_empty() { "with no version".to_string() } else { format!("`{spec}`") };
+                let mut message = if python_manifests::upper_bound(spec).is_some_and(|up| up <= *modern) {
+                    format!("depends on `{}` {shown}: every release below {} speaks only the 2025 protocol", dep.name, version_text(*modern))
+                } else {
+                    format!(
+                        "depends on `{}` {shown}, which admits versions below {} that speak only the 2025 protocol",
+                        dep.name,
+                        version_text(*modern)
+                    )
+                };
+                // The lock file of the same folder says which release the project runs.
+                if let Some((lock, version)) = locked.iter().find(|(dir, _, name, _)| *dir == dir_of(&m.path) && *name == dep.name).map(|(_, lock, _, v)| (lock, v)) {
+                    message.push_str(&format!(" ({lock} resolves it to {version})"));
+                }
+                findings.push((*i, dep.clone(), message));
             }
             ManifestKind::Cargo => {
                 // An inherited version is reported once, at the workspace's declaration.
@@ -473,6 +541,25 @@ fn check_manifests(cx: &mut ProjectCx<'_>) {
         let snippet = crate::engine::normalized(m.source.slice(dep.range.0, dep.range.1));
         cx.report_at(&m.path, dep.range, dep.start, dep.end, &snippet, message);
     }
+}
+
+/// The versions Python lock files pin: (folder, lock file name, package, version).
+fn python_locks(manifests: &[crate::project::Manifest]) -> Vec<(String, String, String, String)> {
+    manifests
+        .iter()
+        .filter(|m| m.kind == ManifestKind::Python && python_manifests::is_lock(&m.path))
+        .flat_map(|m| {
+            let name = m.path.rsplit('/').next().unwrap_or(&m.path).to_string();
+            python_manifests::locked_versions(m)
+                .into_iter()
+                .map(move |(pkg, v)| (dir_of(&m.path), name.clone(), pkg, v))
+        })
+        .collect()
+}
+
+/// `a/b/pyproject.toml` → `a/b`.
+fn dir_of(path: &str) -> String {
+    path.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string())
 }
 
 fn thresholds(data: &toml::Table, key: &str) -> Vec<(String, Version)> {

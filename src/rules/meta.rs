@@ -347,6 +347,7 @@ pub struct Readings {
 pub struct Examples {
     pub typescript: Option<Example>,
     pub rust: Option<Example>,
+    pub python: Option<Example>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -515,8 +516,8 @@ pub struct Pattern {
     #[serde(default)]
     pub sent: bool,
     /// For `call`: the receiver may instead be a variable initialized by a call named one of
-    /// these (`const t = server.registerTool(…); t.disable()`). With `receiver` also set, either
-    /// suffices.
+    /// these (`const t = server.registerTool(…); t.disable()`) or declared with one of these
+    /// types (`session: ClientSession`). With `receiver` also set, either suffices.
     #[serde(default)]
     pub receiver_init: Vec<String>,
     /// For `call`: an object-literal argument must have one of these keys

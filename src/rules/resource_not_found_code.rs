@@ -564,6 +564,7 @@ fn sdk_enum(root: NodeRef<'_>, qualifier: NodeRef<'_>, lang: Lang) -> bool {
                 && n.text().starts_with("@modelcontextprotocol/")
                 && n.import_bindings().iter().any(|(_, local)| *local == q)
         }),
+        Lang::Python => false,
     }
 }
 

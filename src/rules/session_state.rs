@@ -50,6 +50,7 @@ struct Lists<'m> {
     session_options: &'m [&'m str],
     session_callbacks: &'m [&'m str],
     keyed_reads: &'m [&'m str],
+    keyed_writes: &'m [&'m str],
     not_stores: Vec<String>,
     rust_session_types: &'m [&'m str],
     rust_session_traits: &'m [&'m str],
@@ -76,6 +77,7 @@ impl<'m> Lists<'m> {
             session_options: meta.data_strings("session_options"),
             session_callbacks: meta.data_strings("session_callbacks"),
             keyed_reads: meta.data_strings("keyed_calls"),
+            keyed_writes: meta.data_strings("keyed_writes"),
             not_stores: owned("not_stores"),
             rust_session_types: meta.data_strings("rust_session_types"),
             rust_session_traits: meta.data_strings("rust_session_traits"),
@@ -139,6 +141,7 @@ impl Rule for SessionState {
                 Kind::Call if !node.callee().is_some_and(|c| c.has_flag(crate::tree::flags::STATIC_PATH)) => node
                     .call_name()
                     .filter(|n| lists.keyed_reads.contains(n))
+                    .filter(|n| !lists.keyed_writes.contains(n) || node.arg(1).is_some())
                     .and_then(|_| node.receiver().zip(node.arg(0))),
                 _ => None,
             };
