@@ -56,6 +56,7 @@ struct Lists<'m> {
     rust_session_traits: &'m [&'m str],
     rust_sessionless_types: &'m [&'m str],
     rust_mode_fields: &'m [&'m str],
+    stateless_options: &'m [&'m str],
     rust_mode_calls: &'m [&'m str],
 }
 
@@ -83,6 +84,7 @@ impl<'m> Lists<'m> {
             rust_session_traits: meta.data_strings("rust_session_traits"),
             rust_sessionless_types: meta.data_strings("rust_sessionless_types"),
             rust_mode_fields: meta.data_strings("rust_session_mode_fields"),
+            stateless_options: meta.data_strings("stateless_options"),
             rust_mode_calls: meta.data_strings("rust_session_mode_calls"),
         }
     }
@@ -326,6 +328,10 @@ fn session_manager_type(node: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_
     if node.kind() == Kind::Type {
         return;
     }
+    // In Python the constructor call (`StreamableHTTPSessionManager(app=…)`), not the import.
+    if node.tree().lang() == crate::tree::Lang::Python && node.role() != Role::Callee {
+        return;
+    }
     // rmcp ignores the manager when the same configuration turns legacy sessions off.
     if node
         .ancestors()
@@ -340,7 +346,11 @@ fn session_manager_type(node: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_
 /// `stateful_mode: false`, `.with_legacy_session_mode(false)` somewhere in a configuration.
 fn sessions_off(config: NodeRef<'_>, lists: &Lists<'_>) -> bool {
     config.descendants().any(|d| match d.kind() {
-        Kind::Pair => lists.rust_mode_fields.contains(&d.text()) && d.value().is_some_and(|v| v.kind() == Kind::Bool && v.text() == "false"),
+        Kind::Pair => {
+            let is = |b: &str| d.value().is_some_and(|v| v.kind() == Kind::Bool && v.text() == b);
+            (lists.rust_mode_fields.contains(&d.text()) && is("false"))
+                || (lists.stateless_options.contains(&d.text()) && is("true"))
+        }
         Kind::Call => {
             d.call_name().is_some_and(|n| lists.rust_mode_calls.contains(&n))
                 && d.arg(0).is_some_and(|v| v.kind() == Kind::Bool && v.text() == "false")
