@@ -15,7 +15,10 @@ pub fn error(path: &Path, text: &str) -> Option<String> {
                 Ok(p) => p,
                 Err(e) => return Some(e.reason),
             };
-            let Some(tree) = parser.parse(text, None) else { return Some("the parser gave up".into()) };
+            let tree = match crate::lang::parse_bounded(&mut parser, text) {
+                Ok(t) => t,
+                Err(e) => return Some(e.reason),
+            };
             tree_error(tree.root_node(), text)
         }
         FileKind::Python => {
@@ -23,7 +26,10 @@ pub fn error(path: &Path, text: &str) -> Option<String> {
                 Ok(p) => p,
                 Err(e) => return Some(e.reason),
             };
-            let Some(tree) = parser.parse(text, None) else { return Some("the parser gave up".into()) };
+            let tree = match crate::lang::parse_bounded(&mut parser, text) {
+                Ok(t) => t,
+                Err(e) => return Some(e.reason),
+            };
             tree_error(tree.root_node(), text)
         }
         FileKind::Rust => crate::lang::rust::lower(&SourceFile::new(text.to_string())).err().map(|e| e.reason),

@@ -16,10 +16,6 @@ use super::ParseFailure;
 use crate::source::SourceFile;
 use crate::tree::{flags, Kind, Lang, NodeId, Role, Tree, TreeBuilder};
 
-/// Progress callbacks allowed for any file, and per byte (as for TypeScript).
-const PARSE_STEP_BUDGET_BASE: u64 = 20_000;
-const PARSE_STEPS_PER_BYTE: u64 = 1;
-
 thread_local! {
     // A parser per thread, reused across files.
     static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
@@ -42,7 +38,7 @@ pub fn is_python_extension(ext: &str) -> bool {
 /// Parses and lowers one file.
 pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
     let text = source.text();
-    let parsed = PARSER.with(|cell| {
+    let ts_tree = PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             *slot = Some(new_parser()?);
@@ -50,31 +46,8 @@ pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
         let Some(parser) = slot.as_mut() else {
             return Err(ParseFailure { reason: "parser unavailable".into(), offset: None });
         };
-        // The same bound on error recovery as the TypeScript front end: operations, not time.
-        let budget = PARSE_STEP_BUDGET_BASE + text.len() as u64 * PARSE_STEPS_PER_BYTE;
-        let mut steps = 0u64;
-        let mut progress = |_: &tree_sitter::ParseState| {
-            steps += 1;
-            steps > budget
-        };
-        let bytes = text.as_bytes();
-        let mut input = |offset: usize, _: tree_sitter::Point| bytes.get(offset..).unwrap_or(&[]);
-        let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
-        let tree = parser.parse_with_options(&mut input, None, Some(options));
-        if tree.is_none() {
-            parser.reset();
-            if steps > budget {
-                return Err(ParseFailure {
-                    reason: "the parser's error recovery ran away on this input (pathological syntax)".into(),
-                    offset: None,
-                });
-            }
-        }
-        Ok(tree)
+        super::parse_bounded(parser, text)
     })?;
-    let Some(ts_tree) = parsed else {
-        return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
-    };
     let mut lowerer = Lowerer { src: text, b: TreeBuilder::new(Lang::Python, text.len()), names: Names::get() };
     lowerer.run(ts_tree.root_node());
     Ok(lowerer.b.finish())

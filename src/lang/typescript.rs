@@ -11,10 +11,6 @@ use super::ParseFailure;
 use crate::source::SourceFile;
 use crate::tree::{flags, Kind, Lang, NodeId, Role, Tree, TreeBuilder};
 
-/// Progress callbacks (one per ~100 parse operations) allowed for any file, and per byte.
-const PARSE_STEP_BUDGET_BASE: u64 = 20_000;
-const PARSE_STEPS_PER_BYTE: u64 = 1;
-
 /// Which grammar to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -54,7 +50,7 @@ pub fn new_parser(dialect: Dialect) -> Result<Parser, ParseFailure> {
 /// Parses and lowers one file.
 pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure> {
     let text = source.text();
-    let parsed = PARSERS.with(|cell| {
+    let ts_tree = PARSERS.with(|cell| {
         let mut slots = cell.borrow_mut();
         let slot = match dialect {
             Dialect::TypeScript => &mut slots.0,
@@ -66,35 +62,8 @@ pub fn lower(source: &SourceFile, dialect: Dialect) -> Result<Tree, ParseFailure
         let Some(parser) = slot.as_mut() else {
             return Err(ParseFailure { reason: "parser unavailable".into(), offset: None });
         };
-        // Error recovery can explode on hostile input (found by fuzzing): tree-sitter calls
-        // back every hundred or so parse operations, and the parse is abandoned past a budget
-        // that real code never comes near. Counting operations, not time, keeps the outcome
-        // the same on every machine.
-        let budget = PARSE_STEP_BUDGET_BASE + text.len() as u64 * PARSE_STEPS_PER_BYTE;
-        let mut steps = 0u64;
-        let mut progress = |_: &tree_sitter::ParseState| {
-            steps += 1;
-            steps > budget
-        };
-        let bytes = text.as_bytes();
-        let mut input = |offset: usize, _: tree_sitter::Point| bytes.get(offset..).unwrap_or(&[]);
-        let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
-        let tree = parser.parse_with_options(&mut input, None, Some(options));
-        if tree.is_none() {
-            // A halted parse resumes on the next call unless the parser is reset.
-            parser.reset();
-            if steps > budget {
-                return Err(ParseFailure {
-                    reason: "the parser's error recovery ran away on this input (pathological syntax)".into(),
-                    offset: None,
-                });
-            }
-        }
-        Ok(tree)
+        super::parse_bounded(parser, text)
     })?;
-    let Some(ts_tree) = parsed else {
-        return Err(ParseFailure { reason: "the parser gave up on this file".into(), offset: None });
-    };
     let fields = field_ids(&ts_tree.language());
     let mut lowerer = Lowerer {
         src: text,
