@@ -1978,9 +1978,7 @@ fn is_sent_by_call(node: NodeRef<'_>) -> bool {
             if call.kind() != Kind::Call {
                 return false;
             }
-            if call.arg(0).is_some_and(|a| a.id() == node.id())
-                && call.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
-            {
+            if call.arg(0).is_some_and(|a| a.id() == node.id()) && call.call_name().is_some_and(sends_by_name) {
                 return true;
             }
             call.call_name() == Some("call")

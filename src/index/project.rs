@@ -277,7 +277,13 @@ impl ProjectIndex {
     pub fn refresh_doers(&mut self) -> Vec<String> {
         let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
         for (i, f) in self.files.iter().enumerate() {
-            for d in f.iter().flat_map(|f| &f.defs).filter(|d| d.does.is_some()) {
+            // A function that takes a protocol version is looked for too: what its callers pass
+            // there is one (see `calls::protocol_arguments`).
+            for d in f
+                .iter()
+                .flat_map(|f| &f.defs)
+                .filter(|d| d.does.is_some() || matches!(d.kind, DefKind::Fn { protocol_param: Some(_), .. }))
+            {
                 doers.entry(d.name.clone()).or_default().insert(self.package_of[i]);
             }
         }
@@ -689,8 +695,8 @@ impl ProjectIndex {
             }
             let Some(index) = self.file(f) else { continue };
             for def in &index.defs {
-                let DefKind::Fn { params } = def.kind else { continue };
-                if def.name != name || args.is_some_and(|a| a != params) {
+                let DefKind::Fn { params, required, .. } = def.kind else { continue };
+                if def.name != name || args.is_some_and(|a| a < required || a > params) {
                     continue;
                 }
                 if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
