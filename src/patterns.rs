@@ -55,7 +55,11 @@ impl Slot {
         }
         let name = match node.kind() {
             Kind::Call => node.call_name().unwrap_or_default(),
-            Kind::Assign => node.child(Role::Left).map_or("", |target| target.text()),
+            // `x.name = …`, and `x["name"] = …` (an `Index` has no text: its key's).
+            Kind::Assign => node.child(Role::Left).map_or("", |target| match target.kind() {
+                Kind::Index => target.child(Role::Index).filter(|k| k.kind() == Kind::Str).map_or("", |k| k.text()),
+                _ => target.text(),
+            }),
             Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
             _ => node.text(),
         };
@@ -827,11 +831,22 @@ fn stubbed_or_checked(member: NodeRef<'_>) -> bool {
 /// `parent_key`, read like `capabilities: { logging: {} }`. Only patterns that name the parent
 /// take this form: a bare key name (`x.sessionId = …`) says too little about the object.
 fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
-    if p.parent_key.is_empty() || !p.in_call.is_empty() {
+    if !p.in_call.is_empty() {
         return None;
     }
-    let target = assigned_place(assign).filter(|t| t.kind() == Kind::Member)?;
+    let target = assigned_place(assign)?;
     let value = assign.child(Role::Right);
+    // `kwargs["logging_callback"] = cb`: a string key set by subscript, as in a literal.
+    if target.kind() == Kind::Index && p.parent_key.is_empty() {
+        let key = target.child(Role::Index).filter(|k| k.kind() == Kind::Str)?;
+        if !one_of(&p.names, key.text(), p.ignore_case) || !value_is(p.value, value) || states_one_of(&p.migrated_values, value) {
+            return None;
+        }
+        return Some((key, key.text().to_string()));
+    }
+    if p.parent_key.is_empty() || target.kind() != Kind::Member {
+        return None;
+    }
     if !one_of(&p.names, target.text(), p.ignore_case)
         || !value_is(p.value, value)
         || states_one_of(&p.migrated_values, value)

@@ -684,7 +684,8 @@ impl ProjectIndex {
         for f in 0..self.files.len() {
             let same_crate = match &rust_root {
                 Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
-                None => f == file || (package.is_some() && self.package_of(f) == package),
+                // Files outside every package see each other, as their names do (`visible`).
+                None => f == file || self.package_of(f) == package,
             };
             let dependency = match (package, self.package_of(f)) {
                 (Some(from), Some(to)) => from != to && self.packages.sees(from, to),

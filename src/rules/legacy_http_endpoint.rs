@@ -369,7 +369,10 @@ fn check_methods_list(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     }
     let legacy: Vec<NodeRef<'_>> =
         items.iter().copied().filter(|m| matches!(m.text().to_ascii_uppercase().as_str(), "GET" | "DELETE")).collect();
-    if legacy.is_empty() {
+    // A list with verbs MCP never uses (`PUT`, `PATCH`) passes every request through, as
+    // `app.all` does: the handler decides per method.
+    let pass_through = items.iter().any(|m| matches!(m.text().to_ascii_uppercase().as_str(), "PUT" | "PATCH"));
+    if legacy.is_empty() || pass_through {
         return false;
     }
     // The route: the call or decorator a `methods=` keyword belongs to, or the tuple or call
