@@ -159,6 +159,12 @@ fn reads_the_header(literal: NodeRef<'_>) -> bool {
 /// `assert!(res.headers().get("mcp-session-id").is_none())`,
 /// `assert_eq!(res.headers().get("mcp-session-id"), None)`.
 fn asserts_absent(literal: NodeRef<'_>) -> bool {
+    // Python: `assert "mcp-session-id" not in response.headers`.
+    if literal.role() == Role::Left
+        && literal.parent().is_some_and(|b| b.kind() == Kind::Binary && b.text() == "not in" && patterns::is_assert_condition(b))
+    {
+        return true;
+    }
     // `headers.get('mcp-session-id')` or `headers['mcp-session-id']`.
     let Some(read) = literal.parent().filter(|c| match (literal.role(), c.kind()) {
         (Role::Arg, Kind::Call) => matches!(c.call_name(), Some("get" | "getHeader" | "has" | "contains_key")),
@@ -168,6 +174,11 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
         return false;
     };
     let Some(up) = read.parent() else { return false };
+    // Python: `assert read is None`.
+    if up.kind() == Kind::Binary && up.text() == "===" && read.role() == Role::Left {
+        let none = up.child(Role::Right).is_some_and(|r| r.kind() == Kind::Null);
+        return none && patterns::is_assert_condition(up);
+    }
     // `expect(read).toBeNull()`, `expect(read).not.toBeDefined()`.
     if up.kind() == Kind::Call && up.call_name() == Some("expect") && read.role() == Role::Arg {
         return patterns::expects_nothing(up);
