@@ -782,7 +782,8 @@ fn as_bool_fix(value: NodeRef<'_>, read: NodeRef<'_>, cx: &FileCx<'_>) -> Option
 
 /// A guard of a subscription that reads `resources` (or its `listChanged`) tests the `subscribe`
 /// flag instead: TS `caps.resources` → `caps.resources?.subscribe === true`; rmcp
-/// `caps.resources.is_some()` → `caps.resources.as_ref().is_some_and(|r| r.subscribe == Some(true))`.
+/// `caps.resources.is_some()` → `caps.resources.as_ref().is_some_and(|r| r.subscribe == Some(true))`;
+/// Python `caps.resources` → `caps.resources is not None and caps.resources.subscribe`.
 fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Option<Fix> {
     let message = "Test the `subscribe` flag";
     match cx.lang() {
@@ -803,13 +804,20 @@ fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Opti
             let with = format!("{}.as_ref().is_some_and(|r| r.subscribe == Some(true))", cx.text(read));
             Some(Fix::safe(message, vec![Edit::replace(call.span(), with)]))
         }
-        // Python's fixes are not written yet.
-        crate::tree::Lang::Python => None,
+        // An SDK model: `caps.resources` → `caps.resources is not None and caps.resources.subscribe`.
+        crate::tree::Lang::Python => {
+            if read.kind() != Kind::Member || list_changed || !plain_condition(read) {
+                return None;
+            }
+            let r = cx.text(read);
+            Some(Fix::safe(message, vec![Edit::replace(read.span(), format!("{r} is not None and {r}.subscribe"))]))
+        }
     }
 }
 
 /// `listChanged` standing for "supported" becomes a presence test: TS `caps.tools?.listChanged`
-/// (or `… === true`) → `caps.tools !== undefined`; rmcp
+/// (or `… === true`) → `caps.tools !== undefined`; Python `caps.tools.listChanged` →
+/// `caps.tools is not None`; rmcp
 /// `caps.tools.as_ref().and_then(|t| t.list_changed).unwrap_or(false)` → `caps.tools.is_some()`.
 fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
     match cx.lang() {
@@ -847,6 +855,14 @@ fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
             (names == ["as_ref", "and_then", "unwrap_or"] && last_false && read.kind() == Kind::Member)
                 .then(|| Fix::safe("Test for presence: `is_some()`", vec![Edit::replace((read.end(), cur.end()), ".is_some()")]))
         }
-        crate::tree::Lang::Python => None,
+        // An SDK model: `caps.tools.listChanged` → `caps.tools is not None`.
+        crate::tree::Lang::Python => {
+            let flag = read.parent().filter(|m| m.kind() == Kind::Member && read.role() == Role::Object)?;
+            if read.kind() != Kind::Member || !plain_condition(flag) {
+                return None;
+            }
+            let with = format!("{} is not None", cx.text(read));
+            Some(Fix::safe(format!("Test for presence: `{with}`"), vec![Edit::replace(flag.span(), with)]))
+        }
     }
 }

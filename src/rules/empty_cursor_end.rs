@@ -245,8 +245,40 @@ fn absence_fix(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<
     match test.tree().lang() {
         crate::tree::Lang::TypeScript => ts_absence(test, names, cx),
         crate::tree::Lang::Rust => rust_absence(test, names, cx),
-        // Python's fixes are not written yet.
-        crate::tree::Lang::Python => None,
+        crate::tree::Lang::Python => py_absence(test, names, cx),
+    }
+}
+
+/// Python: `while cursor:` → `while cursor is not None:`, `not cursor` → `cursor is None`,
+/// `cursor == ""` → `cursor is None` (dropped after `cursor is None or`). `len(cursor)` tests and
+/// string cursors with `""` for "none" keep no fix, as in TypeScript.
+fn py_absence(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let replace = |at: NodeRef<'_>, with: String| Some(Fix::safe(format!("Test for absence: `{with}`"), vec![Edit::replace(at.span(), with)]));
+    let plain = |n: NodeRef<'_>| matches!(n.kind(), Kind::Ident | Kind::Member) && !string_sentinel(n);
+    match test.kind() {
+        Kind::Ident | Kind::Member if plain(test) => replace(test, format!("{} is not None", cx.text(test))),
+        Kind::Unary => {
+            let inner = test.children().next().filter(|i| plain(*i))?;
+            replace(test, format!("{} is None", cx.text(inner)))
+        }
+        Kind::Binary => {
+            let (op, l, r) = binary(test);
+            let (l, r) = (l?, r?);
+            let empty = |n: NodeRef<'_>| n.kind() == Kind::Str && n.text().is_empty();
+            let cursor = if empty(r) { l } else if empty(l) { r } else { return None };
+            if !plain(cursor) || !names.is_cursor(cursor) {
+                return None;
+            }
+            let before = test.parent().filter(|p| p.kind() == Kind::Binary && p.text() == "||" && test.role() == Role::Right);
+            if op == "==" {
+                if let Some(absent) = before.and_then(|p| p.child(Role::Left)).filter(|a| tests_absence(*a, cursor, cx)) {
+                    return Some(Fix::safe("Drop the test for an empty cursor", vec![Edit::delete((absent.end(), test.end()))]));
+                }
+            }
+            let is = if op == "==" { "is" } else { "is not" };
+            replace(test, format!("{} {is} None", cx.text(cursor)))
+        }
+        _ => None,
     }
 }
 

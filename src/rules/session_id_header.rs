@@ -100,14 +100,14 @@ fn header_list_element(literal: NodeRef<'_>) -> Option<NodeRef<'_>> {
     cors.then_some(elem)
 }
 
-/// Removes the element with its separator. The only element leaves an empty TS list (`[]`
-/// allows or exposes no header, as the list meant apart from this one); in Rust the empty
+/// Removes the element with its separator. The only element leaves an empty TS or Python list
+/// (`[]` allows or exposes no header, as the list meant apart from this one); in Rust the empty
 /// array's type would have to be spelled out, so that case gets no fix.
 fn remove_from_header_list(elem: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
     let list = elem.parent()?;
     let edit = if list.children().count() == 1 {
         let bracketed = cx.text(list).starts_with('[') && cx.text(list).ends_with(']');
-        (cx.lang() == crate::tree::Lang::TypeScript && bracketed).then(|| Edit::replace(list.span(), "[]"))?
+        (cx.lang() != crate::tree::Lang::Rust && bracketed).then(|| Edit::replace(list.span(), "[]"))?
     } else {
         crate::rewrite::remove_element(cx.source, elem)?
     };
