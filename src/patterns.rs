@@ -1482,6 +1482,8 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
             Kind::Fn | Kind::Block | Kind::Module => return false,
             Kind::Call if names && child.role() == Role::Callee => return false,
             Kind::Macro if anc.text() == "assert_ne" => return true,
+            // Python: `assert code != -32002`, `assert "2025-06-18" not in versions`.
+            Kind::Binary if matches!(anc.text(), "!=" | "not in") && is_assert_condition(anc) => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
             // `assert.strictEqual(transport.sessionId, undefined)`: a plain read that the test
@@ -1552,6 +1554,15 @@ fn asserts_true(expr: NodeRef<'_>) -> bool {
         _ => false,
     };
     assertion && a.args().next() == Some(expr)
+}
+
+/// Whether a test is the condition of a Python `assert` statement (lowered as Rust's
+/// `assert!(cond, message)`).
+pub fn is_assert_condition(test: NodeRef<'_>) -> bool {
+    test.role() == Role::Arg
+        && test
+            .parent()
+            .is_some_and(|a| a.kind() == Kind::Macro && a.text() == "assert" && a.args().next() == Some(test))
 }
 
 /// Whether `assertion` asserts that `subject`, one of its arguments, equals nothing:
