@@ -839,7 +839,10 @@ fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, St
     // `kwargs["logging_callback"] = cb`: a string key set by subscript, as in a literal.
     if target.kind() == Kind::Index && p.parent_key.is_empty() {
         let key = target.child(Role::Index).filter(|k| k.kind() == Kind::Str)?;
-        if !one_of(&p.names, key.text(), p.ignore_case) || !value_is(p.value, value) || states_one_of(&p.migrated_values, value) {
+        if !one_of(&p.names, key.text(), p.ignore_case)
+            || !value_is(p.value, value)
+            || states_one_of(&p.migrated_values, value)
+        {
             return None;
         }
         return Some((key, key.text().to_string()));

@@ -308,12 +308,15 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         return false;
     }
     let verbs = cx.data("route_verbs");
-    if name != "on" && !verbs.contains(&name) {
+    // Hono `app.on(…)` and aiohttp `router.add_route(…)` take the method first.
+    let method_first = matches!(name, "on" | "add_route");
+    if !method_first && !verbs.contains(&name) {
         return false;
     }
     let args: Vec<NodeRef<'_>> = node.args().filter(|a| a.kind() != Kind::Spread).collect();
-    // Hono `app.on('GET', '/mcp', h)` and `app.on(['GET', 'DELETE'], '/mcp', h)`.
-    if name == "on" && args.len() >= 3 {
+    // Hono `app.on('GET', '/mcp', h)` and `app.on(['GET', 'DELETE'], '/mcp', h)`; aiohttp
+    // `app.router.add_route("GET", "/mcp", h)`.
+    if method_first && args.len() >= 3 {
         let methods: Vec<NodeRef<'_>> = match args[0].kind() {
             Kind::Array => args[0].children().filter(|c| c.kind() == Kind::Str).collect(),
             Kind::Str => vec![args[0]],
