@@ -369,7 +369,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         };
         let mut outcome = match earlier {
             Some(outcome) => outcome,
-            None => job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place),
+            None => job.engine.check_file_in(&c.rel, &source, &tree, own, Some(&offered), job.package_mcp, place),
         };
         rules_outcome = Some(outcome.clone());
         if let Pass::Resolve { index, file, .. } = &job.pass {
