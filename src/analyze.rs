@@ -248,9 +248,10 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             }
             let values: Vec<String> = names_found.iter().flat_map(|(name, _)| names.values(name)).collect();
             let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
-            // The file's own tokens are what the first pass's scan found, if it was kept.
+            // The file's own tokens are what the first pass's scan found, if it was kept; where
+            // they are is read again only if the kept tree cannot serve (see below).
             let (mut decision, hits) = match &found {
-                Some(earlier) => job.prefilter.decide_again(earlier, &values, job.package_mcp),
+                Some(earlier) => (job.prefilter.decide_again(earlier, &values, job.package_mcp), None),
                 None => {
                     let parts: Vec<&[u8]> = std::iter::once(bytes).chain(values.iter().copied()).collect();
                     let (decision, hits, _, scanned) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
@@ -303,6 +304,16 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // it left unread (a Rust body holding no token), which must now be read.
     let reuse = kept_tree.filter(|tree| names.iter().all(|(_, at)| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
+    // A file decided from the first pass's scan is parsed with the tokens where they are, as
+    // the first pass parsed it, and the resolved names.
+    let hits = match hits {
+        None if !r.reused && rust && found.is_some() && matches!(job.pass, Pass::Resolve { .. }) => job
+            .prefilter
+            .decide_parts(&[source.text().as_bytes()], job.package_mcp, true)
+            .1
+            .map(|h| h.with(names.iter().map(|(_, at)| *at))),
+        hits => hits,
+    };
     let parsed = match reuse {
         Some(tree) => Ok(Ok(tree)),
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {

@@ -214,19 +214,19 @@ impl Prefilter {
             return (decision, hits.map(Hits::at), Some(indexable), None);
         };
         self.mark(ac, file, &mut seen, hits.as_mut());
-        let found = Found { plain: Seen::ids(&seen.plain), word: Seen::ids(&seen.word), hits: hits.map(Hits::at) };
+        let found = Found { plain: Seen::ids(&seen.plain), word: Seen::ids(&seen.word) };
         for part in rest {
             self.mark(ac, part, &mut seen, None);
         }
         let (decision, indexable) = self.decision(&seen, context);
-        (decision, found.hits.clone(), Some(indexable), Some(found))
+        (decision, hits.map(Hits::at), Some(indexable), Some(found))
     }
 
-    /// [`decide_parts`](Self::decide_parts) over the file an earlier scan `found` read and
-    /// more parts: the file's bytes are not read again. `mark` as when the file was scanned.
-    pub fn decide_again(&self, found: &Found, more: &[&[u8]], context: bool) -> (Decision, Option<Hits>) {
+    /// The decision of [`decide_parts`](Self::decide_parts) over the file an earlier scan
+    /// `found` read and more parts: the file's bytes are not read again.
+    pub fn decide_again(&self, found: &Found, more: &[&[u8]], context: bool) -> Decision {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return (Decision::Parse(self.always.clone()), None);
+            return Decision::Parse(self.always.clone());
         };
         let mut seen = Seen::new(self.roles.len());
         for (ids, flags) in [(&found.plain, &mut seen.plain), (&found.word, &mut seen.word)] {
@@ -239,7 +239,7 @@ impl Prefilter {
         for part in more {
             self.mark(ac, part, &mut seen, None);
         }
-        (self.decision(&seen, context).0, found.hits.clone())
+        self.decision(&seen, context).0
     }
 
     /// Records the patterns that occur in `bytes` (and where, when `hits` is given).
@@ -331,14 +331,14 @@ impl Hits {
     }
 }
 
-/// What the prefilter's scan found in a file: the patterns that occur, those that occur as a
-/// word, and where the tokens start (when they were marked). A pass after the first decides
-/// from it again, with the values of the constants the file uses, without reading the file.
+/// What the prefilter's scan found in a file: the patterns that occur, and those that occur
+/// as a word. A pass after the first decides from it again, with the values of the constants
+/// the file uses, without reading the file. (Where the tokens are is not kept: only a file
+/// parsed again needs them, and few are.)
 #[derive(Clone, Debug, Default)]
 pub struct Found {
     plain: Vec<usize>,
     word: Vec<usize>,
-    hits: Option<Hits>,
 }
 
 /// Per pattern of the automaton: whether it occurs, and whether it occurs as a word.
@@ -511,7 +511,7 @@ mod tests {
                     for n in 0..=values.len() {
                         let more = &values[..n];
                         let parts: Vec<&[u8]> = std::iter::once(file).chain(more.iter().copied()).collect();
-                        assert_eq!(p.decide_again(&found, more, context), p.decide_parts(&parts, context, mark));
+                        assert_eq!(p.decide_again(&found, more, context), p.decide_parts(&parts, context, mark).0);
                     }
                 }
             }
