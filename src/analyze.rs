@@ -12,7 +12,7 @@ use crate::discover::{self, Candidate, FileKind};
 use crate::engine::{Engine, FileOutcome};
 use crate::index::{self, FileIndex, ProjectIndex, Resolver};
 use crate::lang::{self, ParseFailure};
-use crate::prefilter::{Decision, Prefilter, RuleSet};
+use crate::prefilter::{Decision, Found, Prefilter, RuleSet};
 use crate::project::Manifest;
 use crate::rules::What;
 use crate::source::SourceFile;
@@ -119,6 +119,8 @@ pub struct Kept {
     offered: RuleSet,
     package_mcp: bool,
     outcome: Option<FileOutcome>,
+    /// What the prefilter's scan found in the text.
+    found: Option<Found>,
 }
 
 /// How many bytes of trees the first passes may keep in all. Past it, a file the pass with
@@ -172,11 +174,11 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
-    let (text, kept_tree, earlier) = match kept {
-        Some(Kept { text, tree, offered, package_mcp, outcome }) => {
+    let (text, kept_tree, earlier, mut found) = match kept {
+        Some(Kept { text, tree, offered, package_mcp, outcome, found }) => {
             // What the rules found in this tree, if they would find it again now.
             let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
-            (text, Some(tree), earlier.map(|o| (offered, o)))
+            (text, Some(tree), earlier.map(|o| (offered, o)), found)
         }
         None => {
             let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
@@ -192,7 +194,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             };
             r.bytes = bytes.len() as u64;
             match decode(bytes) {
-                Ok(t) => (t, None, None),
+                Ok(t) => (t, None, None, None),
                 Err(reason) => {
                     r.not_analyzed = Some(not_analyzed(c, reason, None));
                     return Some(r);
@@ -222,8 +224,9 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
         Pass::First => {
-            let (decision, hits, worth) = job.prefilter.decide_indexable(&[bytes], job.package_mcp, rust);
+            let (decision, hits, worth, scanned) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
             indexable = worth;
+            found = scanned;
             (decision, hits, Vec::new())
         }
         // The facts pass reads every body: a demanded name need not be a token.
@@ -238,22 +241,31 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
                     return None;
                 }
             }
-            let found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
+            let names_found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
             // Nothing to resolve, and no context the first pass lacked: the first result stands.
-            if found.is_empty() && !context_changed {
+            if names_found.is_empty() && !context_changed {
                 return None;
             }
-            let values: Vec<String> = found.iter().flat_map(|(name, _)| names.values(name)).collect();
-            let mut parts: Vec<&[u8]> = vec![bytes];
-            parts.extend(values.iter().map(|v| v.as_bytes()));
-            let (mut decision, hits) = job.prefilter.decide_parts(&parts, job.package_mcp, rust);
+            let values: Vec<String> = names_found.iter().flat_map(|(name, _)| names.values(name)).collect();
+            let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
+            // The file's own tokens are what the first pass's scan found, if it was kept; where
+            // they are is read again only if the kept tree cannot serve (see below).
+            let (mut decision, hits) = match &found {
+                Some(earlier) => (job.prefilter.decide_again(earlier, &values, job.package_mcp), None),
+                None => {
+                    let parts: Vec<&[u8]> = std::iter::once(bytes).chain(values.iter().copied()).collect();
+                    let (decision, hits, _, scanned) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
+                    found = scanned;
+                    (decision, hits)
+                }
+            };
             if let (Decision::Defer(rules), Some(d)) = (&decision, demands) {
                 let wanted = d.found_in(rules, bytes);
                 decision = if wanted.is_empty() { Decision::Skip } else { Decision::Parse(wanted) };
             }
             // Bodies that use a resolved name are read, as bodies holding a token are.
-            let hits = hits.map(|h| h.with(found.iter().map(|(_, at)| *at)));
-            (decision, hits, found)
+            let hits = hits.map(|h| h.with(names_found.iter().map(|(_, at)| *at)));
+            (decision, hits, names_found)
         }
     };
     let eligible = (job.package_mcp && reexports(bytes))
@@ -292,6 +304,16 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // it left unread (a Rust body holding no token), which must now be read.
     let reuse = kept_tree.filter(|tree| names.iter().all(|(_, at)| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
+    // A file decided from the first pass's scan is parsed with the tokens where they are, as
+    // the first pass parsed it, and the resolved names.
+    let hits = match hits {
+        None if !r.reused && rust && found.is_some() && matches!(job.pass, Pass::Resolve { .. }) => job
+            .prefilter
+            .decide_parts(&[source.text().as_bytes()], job.package_mcp, true)
+            .1
+            .map(|h| h.with(names.iter().map(|(_, at)| *at))),
+        hits => hits,
+    };
     let parsed = match reuse {
         Some(tree) => Ok(Ok(tree)),
         None => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match c.kind {
@@ -358,7 +380,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         };
         let mut outcome = match earlier {
             Some(outcome) => outcome,
-            None => job.engine.check_file(&c.rel, &source, &tree, Some(&offered), job.package_mcp, place),
+            None => job.engine.check_file_in(&c.rel, &source, &tree, own, Some(&offered), job.package_mcp, place),
         };
         rules_outcome = Some(outcome.clone());
         if let Pass::Resolve { index, file, .. } = &job.pass {
@@ -386,6 +408,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
                 offered,
                 package_mcp: job.package_mcp,
                 outcome: rules_outcome,
+                found,
             });
         }
     }

@@ -71,7 +71,23 @@ impl Engine {
         package_mcp: bool,
         index: Option<(&crate::index::ProjectIndex, usize)>,
     ) -> FileOutcome {
-        let mut context = FileContext::of(tree);
+        self.check_file_in(path, source, tree, FileContext::of(tree), offered, package_mcp, index)
+    }
+
+    /// [`check_file`](Self::check_file) with the file's own context (`FileContext::of(tree)`)
+    /// already known: the caller read it for the index, and the walk is not repeated.
+    #[allow(clippy::too_many_arguments)]
+    pub fn check_file_in(
+        &self,
+        path: &str,
+        source: &SourceFile,
+        tree: &Tree,
+        own: FileContext,
+        offered: Option<&RuleSet>,
+        package_mcp: bool,
+        index: Option<(&crate::index::ProjectIndex, usize)>,
+    ) -> FileOutcome {
+        let mut context = own;
         // A file of an MCP package speaks MCP even when it imports no SDK itself.
         context.mcp |= package_mcp;
         let mut out = FileOutcome::default();

@@ -55,7 +55,11 @@ impl Slot {
         }
         let name = match node.kind() {
             Kind::Call => node.call_name().unwrap_or_default(),
-            Kind::Assign => node.child(Role::Left).map_or("", |target| target.text()),
+            // `x.name = …`, and `x["name"] = …` (an `Index` has no text: its key's).
+            Kind::Assign => node.child(Role::Left).map_or("", |target| match target.kind() {
+                Kind::Index => target.child(Role::Index).filter(|k| k.kind() == Kind::Str).map_or("", |k| k.text()),
+                _ => target.text(),
+            }),
             Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
             _ => node.text(),
         };
@@ -827,11 +831,25 @@ fn stubbed_or_checked(member: NodeRef<'_>) -> bool {
 /// `parent_key`, read like `capabilities: { logging: {} }`. Only patterns that name the parent
 /// take this form: a bare key name (`x.sessionId = …`) says too little about the object.
 fn assigned_key<'t>(p: &Pattern, assign: NodeRef<'t>) -> Option<(NodeRef<'t>, String)> {
-    if p.parent_key.is_empty() || !p.in_call.is_empty() {
+    if !p.in_call.is_empty() {
         return None;
     }
-    let target = assigned_place(assign).filter(|t| t.kind() == Kind::Member)?;
+    let target = assigned_place(assign)?;
     let value = assign.child(Role::Right);
+    // `kwargs["logging_callback"] = cb`: a string key set by subscript, as in a literal.
+    if target.kind() == Kind::Index && p.parent_key.is_empty() {
+        let key = target.child(Role::Index).filter(|k| k.kind() == Kind::Str)?;
+        if !one_of(&p.names, key.text(), p.ignore_case)
+            || !value_is(p.value, value)
+            || states_one_of(&p.migrated_values, value)
+        {
+            return None;
+        }
+        return Some((key, key.text().to_string()));
+    }
+    if p.parent_key.is_empty() || target.kind() != Kind::Member {
+        return None;
+    }
     if !one_of(&p.names, target.text(), p.ignore_case)
         || !value_is(p.value, value)
         || states_one_of(&p.migrated_values, value)
@@ -1467,6 +1485,8 @@ fn asserted_absent(node: NodeRef<'_>, names: bool) -> bool {
             Kind::Fn | Kind::Block | Kind::Module => return false,
             Kind::Call if names && child.role() == Role::Callee => return false,
             Kind::Macro if anc.text() == "assert_ne" => return true,
+            // Python: `assert code != -32002`, `assert "2025-06-18" not in versions`.
+            Kind::Binary if matches!(anc.text(), "!=" | "not in") && is_assert_condition(anc) => return true,
             // `assert!(!versions.contains(&V))`, `assert.ok(!list.includes(v))`.
             Kind::Unary if anc.text() == "!" && asserts_true(anc) && is_membership(child, node) => return true,
             // `assert.strictEqual(transport.sessionId, undefined)`: a plain read that the test
@@ -1537,6 +1557,15 @@ fn asserts_true(expr: NodeRef<'_>) -> bool {
         _ => false,
     };
     assertion && a.args().next() == Some(expr)
+}
+
+/// Whether a test is the condition of a Python `assert` statement (lowered as Rust's
+/// `assert!(cond, message)`).
+pub fn is_assert_condition(test: NodeRef<'_>) -> bool {
+    test.role() == Role::Arg
+        && test
+            .parent()
+            .is_some_and(|a| a.kind() == Kind::Macro && a.text() == "assert" && a.args().next() == Some(test))
 }
 
 /// Whether `assertion` asserts that `subject`, one of its arguments, equals nothing:
@@ -1978,9 +2007,7 @@ fn is_sent_by_call(node: NodeRef<'_>) -> bool {
             if call.kind() != Kind::Call {
                 return false;
             }
-            if call.arg(0).is_some_and(|a| a.id() == node.id())
-                && call.call_name().is_some_and(|n| SEND_CALLS.contains(&n))
-            {
+            if call.arg(0).is_some_and(|a| a.id() == node.id()) && call.call_name().is_some_and(sends_by_name) {
                 return true;
             }
             call.call_name() == Some("call")

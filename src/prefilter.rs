@@ -164,7 +164,7 @@ impl Prefilter {
 
     /// What the file's bytes allow.
     pub fn decide(&self, bytes: &[u8]) -> Decision {
-        self.scan(&[bytes], false, None).0
+        self.decide_found(&[bytes], false, false).0
     }
 
     /// What the file's bytes allow, and where its tokens are (none when the prefilter is off):
@@ -191,41 +191,74 @@ impl Prefilter {
         context: bool,
         mark: bool,
     ) -> (Decision, Option<Hits>, Option<bool>) {
-        if !mark || self.automaton.is_none() || self.off {
-            let (decision, indexable) = self.scan(parts, context, None);
-            return (decision, None, indexable);
-        }
-        let mut hits = Vec::new();
-        let (decision, indexable) = self.scan(parts, context, Some(&mut hits));
-        (decision, Some(Hits::at(hits)), indexable)
+        let (decision, hits, indexable, _) = self.decide_found(parts, context, mark);
+        (decision, hits, indexable)
     }
 
-    fn scan(
+    /// Like [`decide_indexable`](Self::decide_indexable), and what the scan of the first part
+    /// (the file) found, for a later pass to decide again with more parts without reading the
+    /// file again (see [`decide_again`](Self::decide_again)). `None` when the prefilter is off.
+    pub fn decide_found(
         &self,
         parts: &[&[u8]],
-        assume_context: bool,
-        mut hits: Option<&mut Vec<usize>>,
-    ) -> (Decision, Option<bool>) {
+        context: bool,
+        mark: bool,
+    ) -> (Decision, Option<Hits>, Option<bool>, Option<Found>) {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return (Decision::Parse(self.always.clone()), None);
+            return (Decision::Parse(self.always.clone()), None, None, None);
         };
-        // Which patterns occur (`plain`), and which occur as a word (`word`).
-        let mut plain = vec![false; self.roles.len()];
-        let mut word = vec![false; self.roles.len()];
-        for (k, bytes) in parts.iter().enumerate() {
-            for m in ac.find_overlapping_iter(*bytes) {
-                let id = m.pattern().as_usize();
-                if k == 0 {
-                    if let Some(hits) = hits.as_deref_mut() {
-                        hits.push(m.start());
-                    }
-                }
-                plain[id] = true;
-                if self.needs_boundary[id] && !word[id] && is_word(bytes, m.start(), m.end()) {
-                    word[id] = true;
+        let mut seen = Seen::new(self.roles.len());
+        let mut hits = mark.then(Vec::new);
+        let Some((file, rest)) = parts.split_first() else {
+            let (decision, indexable) = self.decision(&seen, context);
+            return (decision, hits.map(Hits::at), Some(indexable), None);
+        };
+        self.mark(ac, file, &mut seen, hits.as_mut());
+        let found = Found { plain: Seen::ids(&seen.plain), word: Seen::ids(&seen.word) };
+        for part in rest {
+            self.mark(ac, part, &mut seen, None);
+        }
+        let (decision, indexable) = self.decision(&seen, context);
+        (decision, hits.map(Hits::at), Some(indexable), Some(found))
+    }
+
+    /// The decision of [`decide_parts`](Self::decide_parts) over the file an earlier scan
+    /// `found` read and more parts: the file's bytes are not read again.
+    pub fn decide_again(&self, found: &Found, more: &[&[u8]], context: bool) -> Decision {
+        let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
+            return Decision::Parse(self.always.clone());
+        };
+        let mut seen = Seen::new(self.roles.len());
+        for (ids, flags) in [(&found.plain, &mut seen.plain), (&found.word, &mut seen.word)] {
+            for &id in ids {
+                if let Some(f) = flags.get_mut(id) {
+                    *f = true;
                 }
             }
         }
+        for part in more {
+            self.mark(ac, part, &mut seen, None);
+        }
+        self.decision(&seen, context).0
+    }
+
+    /// Records the patterns that occur in `bytes` (and where, when `hits` is given).
+    fn mark(&self, ac: &AhoCorasick, bytes: &[u8], seen: &mut Seen, mut hits: Option<&mut Vec<usize>>) {
+        for m in ac.find_overlapping_iter(bytes) {
+            let id = m.pattern().as_usize();
+            if let Some(hits) = hits.as_deref_mut() {
+                hits.push(m.start());
+            }
+            seen.plain[id] = true;
+            if self.needs_boundary[id] && !seen.word[id] && is_word(bytes, m.start(), m.end()) {
+                seen.word[id] = true;
+            }
+        }
+    }
+
+    /// The decision, and whether the file is worth indexing, from the patterns that occur.
+    fn decision(&self, seen: &Seen, assume_context: bool) -> (Decision, bool) {
+        let (plain, word) = (&seen.plain, &seen.word);
         let context = assume_context
             || plain.iter().zip(&self.roles).any(|(seen, roles)| *seen && roles.contains(&Role::Context));
         let indexable = context
@@ -258,7 +291,7 @@ impl Prefilter {
         } else {
             Decision::Skip
         };
-        (decision, Some(indexable))
+        (decision, indexable)
     }
 
     /// The tokens of every rule, of MCP context and of the run, in one automaton that finds
@@ -295,6 +328,33 @@ impl Hits {
     pub fn none_within(&self, start: usize, end: usize) -> bool {
         let i = self.0.partition_point(|&h| h < start);
         self.0.get(i).is_none_or(|&h| h >= end)
+    }
+}
+
+/// What the prefilter's scan found in a file: the patterns that occur, and those that occur
+/// as a word. A pass after the first decides from it again, with the values of the constants
+/// the file uses, without reading the file. (Where the tokens are is not kept: only a file
+/// parsed again needs them, and few are.)
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    plain: Vec<usize>,
+    word: Vec<usize>,
+}
+
+/// Per pattern of the automaton: whether it occurs, and whether it occurs as a word.
+struct Seen {
+    plain: Vec<bool>,
+    word: Vec<bool>,
+}
+
+impl Seen {
+    fn new(patterns: usize) -> Seen {
+        Seen { plain: vec![false; patterns], word: vec![false; patterns] }
+    }
+
+    /// The patterns set in `flags`.
+    fn ids(flags: &[bool]) -> Vec<usize> {
+        flags.iter().enumerate().filter(|(_, f)| **f).map(|(i, _)| i).collect()
     }
 }
 
@@ -427,5 +487,34 @@ mod tests {
         let p = Prefilter::new(&rules, &builtin, true, &["discover"]);
         assert_eq!(p.decide(b"// mcpshift-ignore"), Decision::Parse(RuleSet::default()));
         assert_eq!(p.decide(b"fn discover() {}"), Decision::Parse(RuleSet::default()));
+    }
+
+    /// Deciding again from what the first scan found, with the values of the constants a file
+    /// uses as more parts, decides as scanning the file and the values together: the pass with
+    /// the index does not read the file again.
+    #[test]
+    fn deciding_again_equals_scanning_again() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &[]);
+        let files: [&[u8]; 4] = [
+            b"use crate::mcp::SESSION_HEADER; fn f(h: &HeaderMap) { h.get(SESSION_HEADER); }",
+            b"import { METHOD } from './m'; client.request({ method: METHOD })",
+            b"#[derive(Deserialize)] struct Args { a: u32 }",
+            b"memcpy(a, b, n)",
+        ];
+        let values: [&[u8]; 3] = [b"Mcp-Session-Id", b"ping", b"/mcp"];
+        for file in files {
+            for context in [false, true] {
+                for mark in [false, true] {
+                    let (_, _, _, found) = p.decide_found(&[file], context, mark);
+                    let Some(found) = found else { panic!("the prefilter is on") };
+                    for n in 0..=values.len() {
+                        let more = &values[..n];
+                        let parts: Vec<&[u8]> = std::iter::once(file).chain(more.iter().copied()).collect();
+                        assert_eq!(p.decide_again(&found, more, context), p.decide_parts(&parts, context, mark).0);
+                    }
+                }
+            }
+        }
     }
 }

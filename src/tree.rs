@@ -311,6 +311,15 @@ impl Tree {
             inner.kind = Kind::Other;
             inner.text_len = 0;
         }
+        // A computed key (`{[KEY_METHOD]: …}`, Python `{KEY_METHOD: …}`) names its pair.
+        let parent = self.nodes.get(id as usize).filter(|n| n.role == Role::Key).map(|n| n.parent);
+        if let Some(pair) = parent.and_then(|p| self.nodes.get_mut(p as usize)) {
+            if pair.kind == Kind::Pair && pair.flags & flags::COMPUTED != 0 {
+                pair.text_start = start;
+                pair.text_len = len;
+                pair.flags = (pair.flags & !flags::COMPUTED) | flags::STRING_KEY;
+            }
+        }
         self.record(id, origin);
     }
 

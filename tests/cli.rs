@@ -240,6 +240,11 @@ fn the_prefilter_never_changes_the_examples() {
             &repo(),
         );
         assert!(!with.stdout.is_empty());
+        // The examples hold findings in every language the front ends read.
+        let text = String::from_utf8_lossy(&with.stdout);
+        for ext in [".ts", ".rs", ".py", "pyproject.toml"] {
+            assert!(text.contains(ext), "no finding in a {ext} file of the examples");
+        }
         assert_eq!(with.stdout, without.stdout, "--no-prefilter changed the {format} output");
     }
 }

@@ -31,8 +31,8 @@ fn project_files(dir: &Path) -> Vec<String> {
                 continue;
             }
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let source = ["ts", "tsx", "js", "mjs", "rs"].iter().any(|e| name.ends_with(&format!(".{e}")));
-            if source || name == "package.json" || name == "Cargo.toml" {
+            let source = ["ts", "tsx", "js", "mjs", "rs", "py"].iter().any(|e| name.ends_with(&format!(".{e}")));
+            if source || matches!(name.as_str(), "package.json" | "Cargo.toml" | "pyproject.toml") {
                 if let Ok(rel) = path.strip_prefix(base) {
                     out.push(rel.to_string_lossy().replace('\\', "/"));
                 }
@@ -83,6 +83,24 @@ fn every_example_file_alone_gets_the_findings_of_its_project() {
         }
     }
     assert!(compared >= 60, "{compared}");
+}
+
+/// The migrated examples (`modern-*`) are clean: no rule reports anything in them, under
+/// either target.
+#[test]
+fn modern_examples_have_no_findings() {
+    let modern: Vec<PathBuf> = examples()
+        .into_iter()
+        .filter(|d| d.file_name().is_some_and(|n| n.to_string_lossy().starts_with("modern-")))
+        .collect();
+    assert!(modern.len() >= 3, "{modern:?}");
+    for dir in modern {
+        for target in ["modern", "dual"] {
+            let doc = check_json(dir.as_path(), ".", target);
+            assert_eq!(findings_of(&doc), Vec::<Value>::new(), "{} --target {target}", dir.display());
+            assert!(doc["summary"]["files_analyzed"].as_u64().is_some_and(|n| n >= 3), "{}: {doc}", dir.display());
+        }
+    }
 }
 
 /// The two cases the rule's project facts used to differ on: a v2 server whose serving entry

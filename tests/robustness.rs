@@ -399,13 +399,53 @@ fn python_bad_inputs() {
     let depth = 50_000;
     case.write("nested.py", format!("a = {}1{}\n{read}", "(\n".repeat(depth), ")\n".repeat(depth)).as_bytes());
     case.write("oneline.py", format!("a = [{}]; {read}", "1, ".repeat(400_000)).as_bytes());
+    // A tab and spaces that indent one block differently (CPython's `TabError`), and a dedent
+    // to a level that never opened.
+    case.write("dedent.py", format!("if a:\n\tx = 1\n        y = 2\n  z = 3\n{read}").as_bytes());
+    // Deep expressions of every nesting kind, a level a line.
+    let deep = 20_000;
+    let nestings = [
+        ("calls.py", format!("a = {}1{}\n", "f(\n".repeat(deep), ")\n".repeat(deep))),
+        ("lists.py", format!("a = {}1{}\n", "[\n".repeat(deep), "]\n".repeat(deep))),
+        ("dicts.py", format!("a = {}1{}\n", "{'k':\n".repeat(deep), "}\n".repeat(deep))),
+        ("nots.py", format!("a = ({}b)\n", "not\n".repeat(deep))),
+        ("sums.py", format!("a = (1{})\n", "\n+ 1".repeat(deep))),
+        ("lambdas.py", format!("a = ({}1)\n", "lambda:\n".repeat(deep))),
+        ("subscripts.py", format!("a = b{}\n", "[\n0]".repeat(deep))),
+    ];
+    for (name, text) in &nestings {
+        case.write(name, format!("{text}{read}").as_bytes());
+    }
+    // A stub file, with a byte-order mark and CRLF line ends.
+    case.write("stub.pyi", format!("\u{feff}def f() -> None: ...\r\n{}", read.replace('\n', "\r\n")).as_bytes());
     let (out, doc) = case.run(&["--max-file-size", "10000000"]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(reason(&doc, "latin1.py").is_some_and(|r| r.contains("not valid UTF-8")), "{doc}");
     let f = findings(&doc);
-    for (file, line) in [("broken.py", 3), ("tabs.py", 4), ("nested.py", 2 * depth as u64 + 2), ("oneline.py", 1)] {
+    let mut expected = vec![
+        ("broken.py", 3),
+        ("tabs.py", 4),
+        ("dedent.py", 5),
+        ("nested.py", 2 * depth as u64 + 2),
+        ("oneline.py", 1),
+        ("stub.pyi", 2),
+    ];
+    for (name, text) in &nestings {
+        expected.push((name, text.lines().count() as u64 + 1));
+    }
+    for (file, line) in expected {
         assert!(reason(&doc, file).is_none(), "{file} was not analyzed: {doc}");
         assert!(f.iter().any(|(r, p, l, _)| r == "MCP102" && p == file && *l == line), "{file}: {f:?}");
     }
+    assert_good_survives(&doc);
+    // The prefilter decides nothing differently on any of them: byte-identical output.
+    let (_, whole) = case.run(&["--max-file-size", "10000000", "--no-prefilter"]);
+    assert_eq!(doc, whole, "--no-prefilter changed the report");
+    // Under a size cap below it the enormous line is listed, and the rest goes on.
+    let (out, doc) = case.run(&["--max-file-size", "1000000"]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = reason(&doc, "oneline.py").unwrap_or_default();
+    assert!(r.contains("size limit") || r.contains("minified"), "{r}");
+    assert!(findings(&doc).iter().any(|(r, p, ..)| r == "MCP000" && p == "oneline.py"), "{doc}");
     assert_good_survives(&doc);
 }

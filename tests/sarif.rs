@@ -1,7 +1,7 @@
 //! `--format sarif`: schema validity for every example project, what GitHub code scanning
 //! reads, paths from the project root, the category, the cap on results, rule metadata, stable
-//! line hashes, one place for files not analyzed, and a byte-for-byte snapshot of one example
-//! project.
+//! line hashes, one place for files not analyzed, and byte-for-byte snapshots of the legacy
+//! TypeScript and Python example projects.
 //!
 //! Update the snapshot after an intended change with
 //! `UPDATE_SNAPSHOTS=1 cargo test --test sarif`, then review the diff.
@@ -13,6 +13,7 @@ use serde_json::Value;
 
 /// The rules the snapshot is limited to, so that rules added later do not change it.
 const SNAPSHOT_RULES: &str = "MCP102,MCP103,MCP301,MCP302";
+const PYTHON_SNAPSHOT_RULES: &str = "MCP102,MCP103,MCP301,MCP303,MCP401,MCP405,MCP501";
 
 fn sarif_of(dir: &std::path::Path, args: &[&str]) -> Value {
     let mut all = vec!["check", "--format", "sarif", "--fail-on", "never"];
@@ -126,20 +127,31 @@ fn sarif_of_every_example_project_validates_against_the_schema() {
 
 #[test]
 fn sarif_snapshot_of_an_example_project() {
-    let dir = repo().join("testdata/examples/legacy-ts-server");
-    let out = run_in(&dir, &["check", ".", "--format", "sarif", "--select", SNAPSHOT_RULES, "--no-config"]);
+    snapshot("legacy-ts-server", SNAPSHOT_RULES);
+}
+
+/// The Python example, limited to rules whose Python reading is settled.
+#[test]
+fn sarif_snapshot_of_the_python_example_project() {
+    snapshot("legacy-python-server", PYTHON_SNAPSHOT_RULES);
+}
+
+/// Compares the SARIF of `testdata/examples/<name>` with `testdata/snapshots/<name>.sarif`.
+fn snapshot(name: &str, rules: &str) {
+    let dir = repo().join("testdata/examples").join(name);
+    let out = run_in(&dir, &["check", ".", "--format", "sarif", "--select", rules, "--no-config"]);
     let mut doc = json(&stdout(&out));
     assert_valid_sarif(&doc, "snapshot");
     assert_github_ready(&doc, "snapshot");
     // The project root's absolute URI depends on the checkout; the rest must not.
     let root = &mut doc["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"];
-    assert!(root.as_str().is_some_and(|u| u.ends_with("/testdata/examples/legacy-ts-server/")), "{root}");
-    *root = Value::from("file:///CHECKOUT/testdata/examples/legacy-ts-server/");
+    assert!(root.as_str().is_some_and(|u| u.ends_with(&format!("/testdata/examples/{name}/"))), "{root}");
+    *root = Value::from(format!("file:///CHECKOUT/testdata/examples/{name}/"));
     let actual = match serde_json::to_string_pretty(&doc) {
         Ok(text) => text + "\n",
         Err(e) => panic!("{e}"),
     };
-    let file = repo().join("testdata/snapshots/legacy-ts-server.sarif");
+    let file = repo().join(format!("testdata/snapshots/{name}.sarif"));
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         let _ = std::fs::create_dir_all(repo().join("testdata/snapshots"));
         if let Err(e) = std::fs::write(&file, &actual) {
@@ -149,7 +161,7 @@ fn sarif_snapshot_of_an_example_project() {
     let expected = std::fs::read_to_string(&file).unwrap_or_default();
     assert!(
         actual == expected,
-        "SARIF of testdata/examples/legacy-ts-server differs from {} (UPDATE_SNAPSHOTS=1 to accept):\n{}",
+        "SARIF of testdata/examples/{name} differs from {} (UPDATE_SNAPSHOTS=1 to accept):\n{}",
         file.display(),
         first_difference(&expected, &actual)
     );

@@ -41,6 +41,16 @@ impl Builder<'_> {
         });
     }
 
+    /// The value of a constant that names another constant of the file defined before it
+    /// (`MCP_DEFAULT_PROTOCOL_VERSION = MCP_PROTOCOL_VERSION_2025_06`).
+    fn alias_value(&self, init: NodeRef<'_>, scope: &[String]) -> Option<Value> {
+        if init.kind() != Kind::Ident {
+            return None;
+        }
+        let name = init.text();
+        self.out.defs.iter().rev().find(|d| d.name == name && d.scope == scope).and_then(|d| d.value().cloned())
+    }
+
     // -- Rust --------------------------------------------------------------------------------
 
     /// The items of a module (the file, or an inline `mod`).
@@ -48,17 +58,20 @@ impl Builder<'_> {
         for item in module.children() {
             match item.kind() {
                 Kind::Var => {
-                    if let Some(value) = item.child(Role::Init).and_then(rust_value) {
+                    let init = item.child(Role::Init);
+                    if let Some(value) =
+                        init.and_then(rust_value).or_else(|| init.and_then(|i| self.alias_value(i, scope)))
+                    {
                         self.def(item, item.text(), scope, DefKind::Const(value));
                     }
                 }
-                Kind::Fn => self.def(item, item.text(), scope, DefKind::Fn { params: params(item) }),
+                Kind::Fn => self.def(item, item.text(), scope, fn_kind(item)),
                 Kind::Container if item.has_flag(flags::IMPL) => {
                     let owner = item.text().to_string();
                     scope.push(owner);
                     for member in item.children() {
                         match member.kind() {
-                            Kind::Fn => self.def(member, member.text(), scope, DefKind::Fn { params: params(member) }),
+                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member)),
                             Kind::Var => {
                                 if let Some(value) = member.child(Role::Init).and_then(rust_value) {
                                     self.def(member, member.text(), scope, DefKind::Const(value));
@@ -83,7 +96,7 @@ impl Builder<'_> {
                                 }
                             }
                             // Trait methods and associated constants with defaults.
-                            Kind::Fn => self.def(member, member.text(), scope, DefKind::Fn { params: params(member) }),
+                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member)),
                             Kind::Var => {
                                 if let Some(value) = member.child(Role::Init).and_then(rust_value) {
                                     self.def(member, member.text(), scope, DefKind::Const(value));
@@ -126,16 +139,16 @@ impl Builder<'_> {
                 Kind::Var if !item.text().is_empty() => {
                     let name = item.text();
                     let Some(init) = item.child(Role::Init).map(ts_unwrapped) else { continue };
-                    if let Some(value) = ts_value(init) {
+                    if let Some(value) = ts_value(init).or_else(|| self.alias_value(init, &[])) {
                         self.def(item, name, &[], DefKind::Const(value));
                     } else if init.kind() == Kind::Object {
                         self.def(item, name, &[], DefKind::Type);
                         self.ts_object(init, &mut vec![name.to_string()]);
                     } else if init.kind() == Kind::Fn {
-                        self.def(item, name, &[], DefKind::Fn { params: params(init) });
+                        self.def(item, name, &[], fn_kind(init));
                     }
                 }
-                Kind::Fn => self.def(item, item.text(), &[], DefKind::Fn { params: params(item) }),
+                Kind::Fn => self.def(item, item.text(), &[], fn_kind(item)),
                 Kind::Container => {
                     let owner = item.text().to_string();
                     self.def(item, &owner, &[], DefKind::Type);
@@ -151,8 +164,15 @@ impl Builder<'_> {
                                     self.def(member, member.text(), &scope, DefKind::Field { types });
                                 }
                             }
-                            Kind::Fn => self.def(member, member.text(), &scope, DefKind::Fn { params: params(member) }),
+                            Kind::Fn => self.def(member, member.text(), &scope, fn_kind(member)),
                             _ => {}
+                        }
+                    }
+                    // A Python class declares its fields by assigning them in `__init__`.
+                    for (at, name) in self_fields(item) {
+                        if !self.out.defs.iter().any(|d| d.name == name && d.scope == scope) {
+                            let types = assigned_types(at);
+                            self.def(at, name, &scope, DefKind::Field { types });
                         }
                     }
                 }
@@ -199,6 +219,56 @@ fn field_types(field: NodeRef<'_>) -> Option<Vec<String>> {
         out.extend(init.callee().map(|c| c.text().to_string()));
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The fields a Python class assigns in `__init__` (`self.sessions: dict[str, S] = {}`,
+/// `self.manager = SessionManager()`): each assignment's `self.x` target and the name, first
+/// assignment only. Empty for other languages, whose classes declare their fields.
+pub fn self_fields<'t>(class: NodeRef<'t>) -> Vec<(NodeRef<'t>, &'t str)> {
+    let mut out: Vec<(NodeRef<'t>, &'t str)> = Vec::new();
+    if class.tree().lang() != Lang::Python {
+        return out;
+    }
+    let Some(init) = class.children().find(|m| m.kind() == Kind::Fn && m.text() == "__init__") else { return out };
+    for assign in init.descendants().filter(|a| a.kind() == Kind::Assign && a.text() == "=") {
+        let Some(target) = assign.child(Role::Left).filter(|l| l.kind() == Kind::Member) else { continue };
+        if !target.object().is_some_and(|o| o.is_ident("self")) {
+            continue;
+        }
+        let name = target.text();
+        if !name.is_empty() && !out.iter().any(|(_, n)| *n == name) {
+            out.push((target, name));
+        }
+    }
+    out
+}
+
+/// The type names a Python `self.x = …` assignment gives its field: its annotation's, and the
+/// class it calls (`SessionManager(…)`, `store.SessionStore(…)`).
+fn assigned_types(target: NodeRef<'_>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let Some(assign) = target.parent() else { return out };
+    if let Some(t) = assign.child(Role::Type) {
+        out.extend(crate::patterns::type_names(t).into_iter().filter(|n| !n.is_empty()).map(String::from));
+    }
+    if let Some(call) = assign.child(Role::Right).map(crate::patterns::see_through).filter(|r| r.kind() == Kind::Call) {
+        out.extend(call.callee().map(|c| c.text().to_string()).filter(|n| !n.is_empty()));
+    }
+    out
+}
+
+/// A function's kind: its parameters and how many a call must pass.
+fn fn_kind(f: NodeRef<'_>) -> DefKind {
+    let required = match f.tree().lang() {
+        Lang::Python => 0,
+        _ => f.children_with(Role::Param).filter(|p| p.text() != "self" && p.child(Role::Init).is_none()).count(),
+    };
+    let protocol_param = f
+        .children_with(Role::Param)
+        .filter(|p| p.text() != "self")
+        .position(|p| crate::patterns::name_words(p.text()).iter().any(|w| w == "protocol"))
+        .and_then(|i| u8::try_from(i).ok());
+    DefKind::Fn { params: params(f), required, protocol_param }
 }
 
 /// Parameters of a function, `self` not counted.

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{Doing, FileIndex, Meaning, ProjectIndex};
+use super::{DefKind, Doing, FileIndex, Meaning, ProjectIndex};
 use crate::diagnostic::{Diagnostic, Related};
 use crate::engine::{make_diagnostic, Engine};
 use crate::source::SourceFile;
@@ -61,11 +61,13 @@ fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
         let field = tree.nodes().find(|n| n.kind() == Kind::Field && n.name_span() == Some(d.range));
         let Some(container) = field
             .and_then(|f| f.parent())
+            .or_else(|| self_member_class(tree, d.range))
             .filter(|c| c.kind() == Kind::Container && !c.has_flag(crate::tree::flags::IMPL))
         else {
             continue;
         };
-        let fields = container.children().filter(|c| c.kind() == Kind::Field).count();
+        let fields = container.children().filter(|c| c.kind() == Kind::Field).count()
+            + super::build::self_fields(container).len();
         let named = crate::patterns::name_words(container.text()).iter().any(|w| STORE_WORDS.contains(&w.as_str()));
         if !(named || fields <= SMALL) {
             continue;
@@ -81,16 +83,28 @@ fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
     }
 }
 
+/// The class whose method a finding on `self.sessions` (Python: its fields are assigned, not
+/// declared) stands in.
+fn self_member_class(tree: &Tree, range: (usize, usize)) -> Option<NodeRef<'_>> {
+    if tree.lang() != crate::tree::Lang::Python {
+        return None;
+    }
+    let member = tree.nodes().find(|n| {
+        n.kind() == Kind::Member
+            && (n.focus() == range || n.span() == range)
+            && n.object().is_some_and(|o| o.is_ident("self"))
+    })?;
+    member.enclosing(Kind::Container)
+}
+
 /// Where code works a store, rather than only naming its type or passing it on: it builds
 /// one (`SseSessionRegistry::new(…)`, `new SessionStore()`), or calls one of the store type's
 /// methods on a parameter or variable declared with the type (`registry.evict_stale(ttl)`), or
 /// on a field that holds one (`ctx.sse_registry.pre_register(id)`,
 /// `state.multiplexer.remove_session(id)`). The node returned is the place to report; the
-/// string is the store type. A test that builds or drives a store is not a place to change.
-fn works_store<'t, 'i>(n: NodeRef<'t>, path: &str, index: &'i ProjectIndex) -> Option<(NodeRef<'t>, String)> {
-    if crate::patterns::in_test_code(n) || crate::patterns::is_test_file(path) {
-        return None;
-    }
+/// string is the store type. In test code only a store driven by a session counts: a test
+/// that builds one to hand to the code under test is not about it.
+fn works_store<'t, 'i>(n: NodeRef<'t>, index: &'i ProjectIndex, in_test: bool) -> Option<(NodeRef<'t>, String)> {
     // One of the store's methods, keyed by a session: an argument names a session id (`sid`,
     // `session_id`, `&id`), or the method is named for sessions (`remove_session`).
     let calls_method_of = |call: NodeRef<'t>, store: &str| {
@@ -108,12 +122,18 @@ fn works_store<'t, 'i>(n: NodeRef<'t>, path: &str, index: &'i ProjectIndex) -> O
     match n.kind() {
         // `T::new(…)` / `new T(…)`: the type builds a store.
         Kind::Ident | Kind::Member if index.declares_store(n.text()) => {
+            if in_test {
+                return None;
+            }
             let p = n.parent()?;
+            // `new T(…)`, and a Python class called (`SessionManager(…)`).
             let builds = (p.kind() == Kind::Member
                 && p.has_flag(crate::tree::flags::STATIC_PATH)
                 && n.role() == Role::Object
                 && p.role() == Role::Callee)
-                || (p.kind() == Kind::Call && p.has_flag(crate::tree::flags::NEW) && n.role() == Role::Callee);
+                || (p.kind() == Kind::Call
+                    && n.role() == Role::Callee
+                    && (p.has_flag(crate::tree::flags::NEW) || n.tree().lang() == crate::tree::Lang::Python));
             builds.then(|| (n, n.text().to_string()))
         }
         // `x.sse_registry.pre_register(id)`: a field that holds a store, receiving one of its
@@ -154,6 +174,8 @@ fn uses_of_stores(
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     let mut lines: Vec<(u32, &str)> = Vec::new();
+    let mut tested: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let test_file = crate::patterns::is_test_file(path);
     for n in tree.nodes().filter(|n| matches!(n.kind(), Kind::Type | Kind::Ident | Kind::Member)) {
         let name = n.text();
         if name.is_empty() || !index.is_doer(name) {
@@ -163,12 +185,17 @@ fn uses_of_stores(
         if n.ancestors().any(|a| a.kind() == Kind::Container && a.text() == name) {
             continue;
         }
-        let Some((at, store)) = works_store(n, path, index) else { continue };
+        let in_test = test_file || crate::patterns::in_test_code(n);
+        let Some((at, store)) = works_store(n, index, in_test) else { continue };
         let Some(m) = index.store_named(file, &store) else { continue };
         let Some(doing) = &m.def.does else { continue };
         let Some(def) = engine.rules.iter().find(|r| r.meta.id == doing.rule) else { continue };
         let line = source.position(at.start()).line;
         if lines.contains(&(line, def.meta.id.as_str())) {
+            continue;
+        }
+        // Tests of a store go with it: one finding per file says so.
+        if in_test && !tested.insert(store.clone()) {
             continue;
         }
         lines.push((line, def.meta.id.as_str()));
@@ -198,6 +225,7 @@ pub fn calls_to_doers(
         if name.is_empty() || !index.is_doer(name) {
             continue;
         }
+        out.extend(protocol_argument(engine, index, file, path, source, call, callee));
         let Some(m) = called(index, file, call, callee) else { continue };
         let Some(doing) = &m.def.does else { continue };
         // The function's own body is reported where it is.
@@ -214,6 +242,43 @@ pub fn calls_to_doers(
         out.push(d);
     }
     out
+}
+
+/// A legacy revision passed where the project's function takes the protocol version
+/// (`create_session(info, "2025-06-18")` of `def create_session(self, info, protocol_version)`):
+/// a finding of MCP204 at the argument, when every function the call may reach takes it there.
+fn protocol_argument(
+    engine: &Engine,
+    index: &ProjectIndex,
+    file: usize,
+    path: &str,
+    source: &SourceFile,
+    call: NodeRef<'_>,
+    callee: NodeRef<'_>,
+) -> Option<Diagnostic> {
+    const RULE: &str = "MCP204";
+    let def = engine.rules.iter().find(|r| r.meta.id == RULE)?;
+    let versions = def.meta.data_strings("legacy_versions");
+    let (at, arg) = call.args().enumerate().find(|(_, a)| a.kind() == Kind::Str && versions.contains(&a.text()))?;
+    let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
+    let owner = on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten();
+    let found = index.functions_of(file, owner, callee.text(), Some(call.args().count()));
+    let first = found.first()?;
+    let takes_it =
+        |m: &Meaning<'_>| matches!(m.def.kind, DefKind::Fn { protocol_param: Some(p), .. } if usize::from(p) == at);
+    if !found.iter().all(takes_it) {
+        return None;
+    }
+    let message = format!(
+        "passes the legacy protocol revision `{}` as the protocol version of `{}` ({}:{})",
+        arg.text(),
+        callee.text(),
+        first.path,
+        first.def.start.line
+    );
+    let mut d = make_diagnostic(&def.meta, path, source, arg.focus(), message);
+    d.related.push(defined_here(first));
+    Some(d)
 }
 
 /// The definition a finding reached through the index, as its related location.

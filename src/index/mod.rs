@@ -37,8 +37,11 @@ pub enum DefKind {
     /// A constant (`const`, `static`, a top-level `const` in TypeScript, an enum member, a
     /// property of a constant object).
     Const(Value),
-    /// A function or method, with the number of its parameters (`self` not counted).
-    Fn { params: usize },
+    /// A function or method, with the number of its parameters (`self` not counted) and how
+    /// many of them a call must pass (those without a default; none in Python, whose keyword
+    /// arguments can fill any), and the position of a parameter named for the protocol
+    /// version (`create_session(info, protocol_version)`), whose argument is one.
+    Fn { params: usize, required: usize, protocol_param: Option<u8> },
     /// A struct, class, enum, trait or interface.
     Type,
     /// A field of a struct or class, with the type names its type mentions
@@ -128,8 +131,13 @@ pub use build::build;
 /// read (a method, a header, a protocol revision, the MCP path; see
 /// [`crate::analyze::IndexTokens`]), compared without case.
 pub fn meaningful_str(value: &str, holds_value: &dyn Fn(&str) -> bool) -> bool {
-    !value.is_empty() && value.len() <= 256 && holds_value(value)
+    ENVELOPE_KEYS.contains(&value) || (!value.is_empty() && value.len() <= 256 && holds_value(value))
 }
+
+/// The keys of a JSON-RPC message, which hand-written code names with constants
+/// (`{KEY_METHOD: McpMethod.PING, JSONRPC_KEY: "2.0"}`): resolved, they make the message the
+/// rules read.
+const ENVELOPE_KEYS: &[&str] = &["jsonrpc", "method", "id"];
 
 /// Whether an integer constant can matter to a rule: a code of the JSON-RPC reserved range.
 pub fn meaningful_int(value: i64) -> bool {

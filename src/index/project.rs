@@ -277,7 +277,13 @@ impl ProjectIndex {
     pub fn refresh_doers(&mut self) -> Vec<String> {
         let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
         for (i, f) in self.files.iter().enumerate() {
-            for d in f.iter().flat_map(|f| &f.defs).filter(|d| d.does.is_some()) {
+            // A function that takes a protocol version is looked for too: what its callers pass
+            // there is one (see `calls::protocol_arguments`).
+            for d in f
+                .iter()
+                .flat_map(|f| &f.defs)
+                .filter(|d| d.does.is_some() || matches!(d.kind, DefKind::Fn { protocol_param: Some(_), .. }))
+            {
                 doers.entry(d.name.clone()).or_default().insert(self.package_of[i]);
             }
         }
@@ -678,7 +684,8 @@ impl ProjectIndex {
         for f in 0..self.files.len() {
             let same_crate = match &rust_root {
                 Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
-                None => f == file || (package.is_some() && self.package_of(f) == package),
+                // Files outside every package see each other, as their names do (`visible`).
+                None => f == file || self.package_of(f) == package,
             };
             let dependency = match (package, self.package_of(f)) {
                 (Some(from), Some(to)) => from != to && self.packages.sees(from, to),
@@ -689,8 +696,8 @@ impl ProjectIndex {
             }
             let Some(index) = self.file(f) else { continue };
             for def in &index.defs {
-                let DefKind::Fn { params } = def.kind else { continue };
-                if def.name != name || args.is_some_and(|a| a != params) {
+                let DefKind::Fn { params, required, .. } = def.kind else { continue };
+                if def.name != name || args.is_some_and(|a| a < required || a > params) {
                     continue;
                 }
                 if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {

@@ -165,6 +165,18 @@ impl<'s> Lowerer<'s> {
                 self.open_with(node, Kind::Module, role, "", Role::Stmt, stack);
             }
             // Wrappers with no meaning of their own.
+            // `case -32002:`: the pattern's sign is a token of its own, not a unary operator.
+            "case_pattern" if self.text(node).starts_with('-') => {
+                let negated =
+                    node.named_child(0).filter(|n| self.kind(*n) == "integer").and_then(|n| parse_py_int(self.text(n)));
+                match negated {
+                    Some(v) => {
+                        let id = self.b.leaf(Kind::Num, role, Self::span(node), "");
+                        self.b.set_int(id, v.wrapping_neg());
+                    }
+                    None => Self::push_all(stack, Self::named_children(node), role),
+                }
+            }
             "expression_statement" | "parenthesized_expression" | "with_clause" | "case_pattern" => {
                 Self::push_all(stack, Self::named_children(node), role);
             }
@@ -172,6 +184,11 @@ impl<'s> Lowerer<'s> {
                 if let Some(v) = Self::field(node, "value") {
                     stack.push(Work::Visit(v, role));
                 }
+            }
+            // `assert cond, message` reads as Rust's `assert!(cond, message)`: rules that know
+            // test assertions see the condition as its first argument.
+            "assert_statement" => {
+                self.open_with(node, Kind::Macro, role, "assert", Role::Arg, stack);
             }
             "pass_statement" | "keyword_separator" | "positional_separator" | "line_continuation" => {}
             "block" => {

@@ -101,7 +101,9 @@ impl Rule for CapabilityTruthiness {
             return;
         }
         let lists = Lists::cached(cx.meta());
+        let python = cx.lang() == crate::tree::Lang::Python;
         match node.kind() {
+            Kind::Call if python => python_bool_or_len(node, lists, cx),
             Kind::Call => {
                 emptiness_call(node, lists, cx);
             }
@@ -114,6 +116,9 @@ impl Rule for CapabilityTruthiness {
                 }
             }
             Kind::If => {
+                if python && node.child(Role::Cond).is_some_and(|c| python_truthiness(c, lists, cx)) {
+                    return;
+                }
                 if let (Some(cond), Some(then)) = (node.child(Role::Cond), node.child(Role::Then)) {
                     guard(cond, then, lists, cx);
                 }
@@ -539,6 +544,107 @@ fn list_changed_as_support(var: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<
 }
 
 // ---------------------------------------------------------------------------------------------
+// Python turns truthiness around: on raw JSON a capability is a `dict`, and an empty `{}` —
+// "supported, no sub-features" — is falsy, so `if caps.get("resources"):`,
+// `bool(caps["roots"])` and `len(caps["tools"]) > 0` read it as absent. An SDK model
+// (`ServerCapabilities`) is read by attribute (`caps.resources`) and is truthy even when empty:
+// a presence check, not a finding (unless it guards a subscription, see [`guard`]).
+
+/// A capability read from a `dict` (`caps["tools"]`, `caps.get("tools")`), and the object and
+/// key literal it reads, for the fix.
+fn dict_capability<'t, 'm>(node: NodeRef<'t>, lists: &Lists<'m>) -> Option<(&'m str, Option<(NodeRef<'t>, NodeRef<'t>)>)> {
+    let node = strip(node);
+    match node.kind() {
+        Kind::Index => {
+            let cap = capability_of(node, lists, 0)?;
+            Some((cap, node.object().zip(node.child(Role::Index))))
+        }
+        Kind::Call if node.call_name() == Some("get") => {
+            let cap = capability_of(node, lists, 0)?;
+            Some((cap, node.receiver().zip(node.arg(0))))
+        }
+        // `resources = caps.get("resources")` … `if resources:`
+        Kind::Ident => {
+            let decl = patterns::declaration_of(node).filter(|d| d.child(Role::Pattern).is_none())?;
+            let init = strip(decl.child(Role::Init)?);
+            matches!(init.kind(), Kind::Index | Kind::Call).then_some(())?;
+            dict_capability(init, lists).map(|(cap, _)| (cap, None))
+        }
+        _ => None,
+    }
+}
+
+/// The truthiness tests of a condition: the condition itself and, through `and`, `or` and
+/// `not`, its operands. Reports each that reads a `dict` capability; whether any did.
+fn python_truthiness(cond: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) -> bool {
+    let mut found = false;
+    let mut stack = vec![cond];
+    while let Some(test) = stack.pop() {
+        match test.kind() {
+            Kind::Binary if matches!(test.text(), "&&" | "||") => {
+                stack.extend(test.child(Role::Right));
+                stack.extend(test.child(Role::Left));
+            }
+            Kind::Unary if test.text() == "!" => stack.extend(test.children().next()),
+            _ => {
+                if let Some((cap, parts)) = dict_capability(test, lists) {
+                    // The fix replaces the whole test, with its `not`.
+                    let at = match test.parent() {
+                        Some(p) if p.kind() == Kind::Unary && p.text() == "!" => p,
+                        _ => test,
+                    };
+                    let fix = parts.and_then(|(object, key)| python_presence_fix(at, object, key, at == test, cx));
+                    report_emptiness(at, cap, &format!("tests capability `{cap}` for truthiness"), fix, cx);
+                    found = true;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// `bool(caps["roots"])`, `len(caps["resources"]) > 0`.
+fn python_bool_or_len(call: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
+    let Some(name) = call.callee().filter(|c| c.kind() == Kind::Ident).map(|c| c.text()) else { return };
+    if !matches!(name, "bool" | "len") || call.args().count() != 1 {
+        return;
+    }
+    let Some((cap, parts)) = call.arg(0).and_then(|a| dict_capability(a, lists)) else { return };
+    // What the call's value says: a comparison of the length, a `not`, or the call itself.
+    let (at, present) = match call.parent() {
+        Some(b) if name == "len" && b.kind() == Kind::Binary && call.role() == Role::Left => {
+            match (b.text(), b.child(Role::Right).and_then(|r| r.int())) {
+                (">" | "!=", Some(0)) | (">=", Some(1)) => (b, Some(true)),
+                ("==" | "<=", Some(0)) | ("<", Some(1)) => (b, Some(false)),
+                _ => (b, None),
+            }
+        }
+        Some(u) if u.kind() == Kind::Unary && u.text() == "!" => (u, Some(false)),
+        _ => (call, Some(true)),
+    };
+    let fix = match (parts, present) {
+        (Some((object, key)), Some(present)) => python_presence_fix(at, object, key, present, cx),
+        _ => None,
+    };
+    let what = if name == "len" { format!("counts the entries of capability `{cap}`") } else { format!("tests capability `{cap}` with `bool()`") };
+    report_emptiness(at, cap, &what, fix, cx);
+}
+
+/// Replaces a Python test by a key test on the capability object: `"resources" in caps` (or
+/// `not in` for a test of absence), which holds for `{}` and whatever default `get` was given.
+fn python_presence_fix(test: NodeRef<'_>, object: NodeRef<'_>, key: NodeRef<'_>, present: bool, cx: &FileCx<'_>) -> Option<Fix> {
+    // Only an object that binds tighter than `in` and a plain key literal.
+    if !matches!(object.kind(), Kind::Ident | Kind::Member | Kind::Index | Kind::Call) || key.kind() != Kind::Str {
+        return None;
+    }
+    if !plain_condition(test) {
+        return None;
+    }
+    let with = format!("{} {} {}", cx.text(key), if present { "in" } else { "not in" }, cx.text(object));
+    Some(Fix::safe(format!("Test for presence: `{with}`"), vec![Edit::replace(test.span(), with)]))
+}
+
+// ---------------------------------------------------------------------------------------------
 // Fixes: a test of emptiness, truthiness or `listChanged` that stands for "supported" becomes a
 // presence test, and a guard of a subscription tests the `subscribe` flag. Each is built where
 // the finding is made, and only where the test is used as a plain condition.
@@ -676,7 +782,8 @@ fn as_bool_fix(value: NodeRef<'_>, read: NodeRef<'_>, cx: &FileCx<'_>) -> Option
 
 /// A guard of a subscription that reads `resources` (or its `listChanged`) tests the `subscribe`
 /// flag instead: TS `caps.resources` → `caps.resources?.subscribe === true`; rmcp
-/// `caps.resources.is_some()` → `caps.resources.as_ref().is_some_and(|r| r.subscribe == Some(true))`.
+/// `caps.resources.is_some()` → `caps.resources.as_ref().is_some_and(|r| r.subscribe == Some(true))`;
+/// Python `caps.resources` → `caps.resources is not None and caps.resources.subscribe`.
 fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Option<Fix> {
     let message = "Test the `subscribe` flag";
     match cx.lang() {
@@ -697,13 +804,20 @@ fn subscribe_fix(read: NodeRef<'_>, list_changed: bool, cx: &FileCx<'_>) -> Opti
             let with = format!("{}.as_ref().is_some_and(|r| r.subscribe == Some(true))", cx.text(read));
             Some(Fix::safe(message, vec![Edit::replace(call.span(), with)]))
         }
-        // Python's fixes are not written yet.
-        crate::tree::Lang::Python => None,
+        // An SDK model: `caps.resources` → `caps.resources is not None and caps.resources.subscribe`.
+        crate::tree::Lang::Python => {
+            if read.kind() != Kind::Member || list_changed || !plain_condition(read) {
+                return None;
+            }
+            let r = cx.text(read);
+            Some(Fix::safe(message, vec![Edit::replace(read.span(), format!("{r} is not None and {r}.subscribe"))]))
+        }
     }
 }
 
 /// `listChanged` standing for "supported" becomes a presence test: TS `caps.tools?.listChanged`
-/// (or `… === true`) → `caps.tools !== undefined`; rmcp
+/// (or `… === true`) → `caps.tools !== undefined`; Python `caps.tools.listChanged` →
+/// `caps.tools is not None`; rmcp
 /// `caps.tools.as_ref().and_then(|t| t.list_changed).unwrap_or(false)` → `caps.tools.is_some()`.
 fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
     match cx.lang() {
@@ -741,6 +855,14 @@ fn list_changed_fix(read: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
             (names == ["as_ref", "and_then", "unwrap_or"] && last_false && read.kind() == Kind::Member)
                 .then(|| Fix::safe("Test for presence: `is_some()`", vec![Edit::replace((read.end(), cur.end()), ".is_some()")]))
         }
-        crate::tree::Lang::Python => None,
+        // An SDK model: `caps.tools.listChanged` → `caps.tools is not None`.
+        crate::tree::Lang::Python => {
+            let flag = read.parent().filter(|m| m.kind() == Kind::Member && read.role() == Role::Object)?;
+            if read.kind() != Kind::Member || !plain_condition(flag) {
+                return None;
+            }
+            let with = format!("{} is not None", cx.text(read));
+            Some(Fix::safe(format!("Test for presence: `{with}`"), vec![Edit::replace(flag.span(), with)]))
+        }
     }
 }

@@ -113,7 +113,7 @@ impl<'m> Names<'m> {
     /// `cursor !== ''`, `cursor.length > 0`.
     fn positive_test(&self, test: NodeRef<'_>) -> bool {
         match test.kind() {
-            Kind::Ident | Kind::Member => self.truthy_cursor(test),
+            Kind::Ident | Kind::Member | Kind::Call => self.truthy_cursor(test),
             Kind::Binary => {
                 let (op, l, r) = binary(test);
                 let (Some(l), Some(r)) = (l, r) else { return false };
@@ -136,13 +136,14 @@ impl<'m> Names<'m> {
         }
     }
 
-    /// A cursor (or its `.length`) used as a boolean. Rust has no truthiness; TS only.
+    /// A cursor (or its length) used as a boolean. Rust has no truthiness; TS and Python have.
     fn truthy_cursor(&self, expr: NodeRef<'_>) -> bool {
-        if expr.tree().lang() != crate::tree::Lang::TypeScript {
+        if expr.tree().lang() == crate::tree::Lang::Rust {
             return false;
         }
         match expr.kind() {
             Kind::Member if expr.text() == "length" => expr.object().is_some_and(|o| self.is_cursor(o)),
+            Kind::Call => self.is_length(expr),
             Kind::Ident | Kind::Member => self.is_cursor_name(expr.text()),
             _ => false,
         }
@@ -154,10 +155,20 @@ impl<'m> Names<'m> {
         (empty(r) && self.is_cursor_value(l)) || (empty(l) && self.is_cursor_value(r))
     }
 
-    /// `cursor.length` compared with 0 or 1: true for `""` when `when_empty`, false otherwise.
+    /// The length of a cursor: TS `cursor.length`, Python `len(cursor)`.
+    fn is_length(&self, n: NodeRef<'_>) -> bool {
+        match n.kind() {
+            Kind::Member => n.text() == "length" && n.object().is_some_and(|o| self.is_cursor(o)),
+            Kind::Call => {
+                n.callee().is_some_and(|c| c.is_ident("len")) && n.args().count() == 1 && n.arg(0).is_some_and(|a| self.is_cursor(a))
+            }
+            _ => false,
+        }
+    }
+
+    /// A cursor's length compared with 0 or 1: true for `""` when `when_empty`, false otherwise.
     fn length_compare(&self, op: &str, l: NodeRef<'_>, r: NodeRef<'_>, when_empty: bool) -> bool {
-        let is_len = |n: NodeRef<'_>| n.kind() == Kind::Member && n.text() == "length" && n.object().is_some_and(|o| self.is_cursor(o));
-        if !is_len(l) {
+        if !self.is_length(l) {
             return false;
         }
         match (op, r.int()) {
@@ -234,8 +245,40 @@ fn absence_fix(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<
     match test.tree().lang() {
         crate::tree::Lang::TypeScript => ts_absence(test, names, cx),
         crate::tree::Lang::Rust => rust_absence(test, names, cx),
-        // Python's fixes are not written yet.
-        crate::tree::Lang::Python => None,
+        crate::tree::Lang::Python => py_absence(test, names, cx),
+    }
+}
+
+/// Python: `while cursor:` → `while cursor is not None:`, `not cursor` → `cursor is None`,
+/// `cursor == ""` → `cursor is None` (dropped after `cursor is None or`). `len(cursor)` tests and
+/// string cursors with `""` for "none" keep no fix, as in TypeScript.
+fn py_absence(test: NodeRef<'_>, names: &Names<'_>, cx: &FileCx<'_>) -> Option<Fix> {
+    let replace = |at: NodeRef<'_>, with: String| Some(Fix::safe(format!("Test for absence: `{with}`"), vec![Edit::replace(at.span(), with)]));
+    let plain = |n: NodeRef<'_>| matches!(n.kind(), Kind::Ident | Kind::Member) && !string_sentinel(n);
+    match test.kind() {
+        Kind::Ident | Kind::Member if plain(test) => replace(test, format!("{} is not None", cx.text(test))),
+        Kind::Unary => {
+            let inner = test.children().next().filter(|i| plain(*i))?;
+            replace(test, format!("{} is None", cx.text(inner)))
+        }
+        Kind::Binary => {
+            let (op, l, r) = binary(test);
+            let (l, r) = (l?, r?);
+            let empty = |n: NodeRef<'_>| n.kind() == Kind::Str && n.text().is_empty();
+            let cursor = if empty(r) { l } else if empty(l) { r } else { return None };
+            if !plain(cursor) || !names.is_cursor(cursor) {
+                return None;
+            }
+            let before = test.parent().filter(|p| p.kind() == Kind::Binary && p.text() == "||" && test.role() == Role::Right);
+            if op == "==" {
+                if let Some(absent) = before.and_then(|p| p.child(Role::Left)).filter(|a| tests_absence(*a, cursor, cx)) {
+                    return Some(Fix::safe("Drop the test for an empty cursor", vec![Edit::delete((absent.end(), test.end()))]));
+                }
+            }
+            let is = if op == "==" { "is" } else { "is not" };
+            replace(test, format!("{} {is} None", cx.text(cursor)))
+        }
+        _ => None,
     }
 }
 

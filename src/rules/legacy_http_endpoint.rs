@@ -20,7 +20,7 @@ struct LegacyHttpEndpoint;
 impl Rule for LegacyHttpEndpoint {
     fn kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
         let mut kinds = patterns::kinds(&meta.patterns);
-        kinds.extend([Kind::Call, Kind::Binary, Kind::Case, Kind::Attribute, Kind::Object]);
+        kinds.extend([Kind::Call, Kind::Binary, Kind::Case, Kind::Attribute, Kind::Object, Kind::Array]);
         kinds
     }
 
@@ -38,6 +38,11 @@ impl Rule for LegacyHttpEndpoint {
             Kind::Binary => check_method_branch(node, cx),
             Kind::Case => check_method_case(node, cx),
             Kind::Attribute => check_route_attribute(node, cx),
+            Kind::Array => {
+                if !check_methods_list(node, cx) {
+                    patterns::check(node, cx);
+                }
+            }
             Kind::Object => {
                 if !check_fastify_route(node, cx) && !check_sse_config(node, cx) {
                     patterns::check(node, cx);
@@ -303,12 +308,15 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         return false;
     }
     let verbs = cx.data("route_verbs");
-    if name != "on" && !verbs.contains(&name) {
+    // Hono `app.on(…)` and aiohttp `router.add_route(…)` take the method first.
+    let method_first = matches!(name, "on" | "add_route");
+    if !method_first && !verbs.contains(&name) {
         return false;
     }
     let args: Vec<NodeRef<'_>> = node.args().filter(|a| a.kind() != Kind::Spread).collect();
-    // Hono `app.on('GET', '/mcp', h)` and `app.on(['GET', 'DELETE'], '/mcp', h)`.
-    if name == "on" && args.len() >= 3 {
+    // Hono `app.on('GET', '/mcp', h)` and `app.on(['GET', 'DELETE'], '/mcp', h)`; aiohttp
+    // `app.router.add_route("GET", "/mcp", h)`.
+    if method_first && args.len() >= 3 {
         let methods: Vec<NodeRef<'_>> = match args[0].kind() {
             Kind::Array => args[0].children().filter(|c| c.kind() == Kind::Str).collect(),
             Kind::Str => vec![args[0]],
@@ -349,6 +357,50 @@ fn check_route_call(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     let message = verb_message(name, &describe_path(path, cx));
     cx.report(node, message);
     link_handler(args.last().copied(), name, cx);
+    true
+}
+
+/// A list of HTTP methods that registers a route on the MCP endpoint: Starlette
+/// `Route("/mcp", h, methods=["GET", "POST", "DELETE"])`, Flask `@app.route("/mcp", methods=[…])`,
+/// FastAPI `@app.api_route(…)`, or an entry of a route table (`("/mcp", handler, ["GET",
+/// "POST"])`). Each of `GET` and `DELETE` is reported; the path must name the endpoint.
+fn check_methods_list(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
+    const VERBS: &[&str] = &["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"];
+    let items: Vec<NodeRef<'_>> = node.children().collect();
+    if items.is_empty() || !items.iter().all(|i| i.kind() == Kind::Str && VERBS.contains(&i.text().to_ascii_uppercase().as_str())) {
+        return false;
+    }
+    let legacy: Vec<NodeRef<'_>> =
+        items.iter().copied().filter(|m| matches!(m.text().to_ascii_uppercase().as_str(), "GET" | "DELETE")).collect();
+    // A list with verbs MCP never uses (`PUT`, `PATCH`) passes every request through, as
+    // `app.all` does: the handler decides per method.
+    let pass_through = items.iter().any(|m| matches!(m.text().to_ascii_uppercase().as_str(), "PUT" | "PATCH"));
+    if legacy.is_empty() || pass_through {
+        return false;
+    }
+    // The route: the call or decorator a `methods=` keyword belongs to, or the tuple or call
+    // the list is an element or argument of.
+    let route = match node.parent() {
+        Some(pair) if pair.kind() == Kind::Pair && pair.text() == "methods" => {
+            pair.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg).and_then(|o| o.parent())
+        }
+        Some(p) if matches!(node.role(), Role::Elem | Role::Arg) && matches!(p.kind(), Kind::Array | Kind::Call) => Some(p),
+        _ => None,
+    };
+    let Some(route) = route.filter(|r| matches!(r.kind(), Kind::Call | Kind::Attribute | Kind::Array)) else { return false };
+    let parts: Vec<NodeRef<'_>> = route.children().filter(|c| matches!(c.role(), Role::Arg | Role::Elem)).collect();
+    let Some(path) = parts.iter().copied().find(|p| p.str_value().is_some_and(|v| v.starts_with('/')) || matches!(p.kind(), Kind::Ident | Kind::Member) && endpoint_of(*p) == Endpoint::Mcp) else {
+        return false;
+    };
+    let handlers: Vec<NodeRef<'_>> =
+        parts.iter().copied().filter(|p| p.id() != path.id() && matches!(p.kind(), Kind::Ident | Kind::Member | Kind::Fn)).collect();
+    if endpoint_of(path) != Endpoint::Mcp || !route_is_legacy(path, &handlers, cx) {
+        return false;
+    }
+    let described = describe_path(path, cx);
+    for m in legacy {
+        cx.report(m, verb_message(m.text(), &described));
+    }
     true
 }
 
@@ -652,7 +704,17 @@ fn dispatch_also_posts(at: NodeRef<'_>) -> bool {
         }
         cur = i.child(Role::Else).filter(|e| e.kind() == Kind::If);
     }
-    false
+    // `if method == "GET": return …` then `if method == "POST": return …`: one dispatch
+    // written as `if`s one after another in the same block.
+    chain.parent().filter(|b| b.kind() == Kind::Block).is_some_and(|block| {
+        block.children().filter(|s| s.kind() == Kind::If && s.id() != chain.id()).any(|s| {
+            s.child(Role::Cond).is_some_and(|c| {
+                c.kind() == Kind::Binary
+                    && c.children().any(is_post_verb)
+                    && c.children().any(is_http_method_expr)
+            })
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -357,6 +357,10 @@ fn expr_words(node: NodeRef<'_>) -> Vec<String> {
                 if let Some(name) = node.call_name() {
                     out.extend(words(name));
                 }
+                // A key read from a mapping: `params.get("protocolVersion")`.
+                if node.call_name() == Some("get") {
+                    out.extend(node.arg(0).and_then(|a| a.str_value()).map(words).unwrap_or_default());
+                }
             }
             if node.kind() == Kind::Ident {
                 if let Some(init) = local_init(node) {

@@ -116,8 +116,9 @@ fn reads_result_type(expr: NodeRef<'_>, names: &[&str]) -> bool {
             }
             Kind::Call => {
                 let name = cur.call_name().unwrap_or_default();
+                // Python's `r.get("resultType", "complete")` reads it with a default.
                 if name == "get" {
-                    return cur.arg(0).is_some_and(|a| a.kind() == Kind::Str && names.contains(&a.text()));
+                    return cur.arg(0).is_some_and(|a| a.kind() == Kind::Str && names.contains(&a.text())) && cur.arg(1).is_none();
                 }
                 if !matches!(name, "as_str" | "as_deref" | "and_then" | "map" | "as_ref" | "cloned" | "toString") {
                     return false;

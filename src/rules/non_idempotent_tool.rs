@@ -190,7 +190,14 @@ impl Rule for NonIdempotentTool {
         let lists = Lists::cached(cx.meta());
         match node.kind() {
             Kind::Var => schema_fact(node, lists, cx),
-            Kind::Container => struct_fact(node, cx),
+            Kind::Container => {
+                struct_fact(node, cx);
+                if cx.mcp() && !patterns::is_test_file(cx.path) && !patterns::in_test_code(node) {
+                    if let Some(tool) = tool_class(node, lists) {
+                        judge(tool, lists, cx);
+                    }
+                }
+            }
             Kind::Object => {
                 if let Some(tool) = descriptor(node, lists) {
                     // A client shows tool lists too (UI fixtures, tests): only a file that serves
@@ -206,7 +213,7 @@ impl Rule for NonIdempotentTool {
             }
             _ if !cx.mcp() => {}
             Kind::Fn => {
-                if let Some(tool) = rmcp_tool(node, lists, cx) {
+                if let Some(tool) = rmcp_tool(node, lists, cx).or_else(|| python_tool(node, lists, cx)) {
                     judge(tool, lists, cx);
                 }
             }
@@ -438,6 +445,45 @@ fn descriptor<'t>(object: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
     Some(tool)
 }
 
+/// A tool written as a class of the project's own tool base class: its `name` and
+/// `description` are string properties (a field, or a Python `@property` that returns a
+/// literal), and it has an input schema member or an `execute` method
+/// (`class CreateUserTool(BaseTool): name → "add_user"; async def execute(…)`).
+fn tool_class<'t>(class: NodeRef<'t>, lists: &Lists<'_>) -> Option<Tool<'t>> {
+    if class.has_flag(flags::IMPL) || class.children_with(Role::Implements).next().is_none() {
+        return None;
+    }
+    let member = |name: &str| class.children().find(|m| matches!(m.kind(), Kind::Field | Kind::Fn) && m.text() == name);
+    let schema = lists.schema_keys.iter().find_map(|k| member(k));
+    if schema.is_none() && !member("execute").is_some_and(|m| m.kind() == Kind::Fn) {
+        return None;
+    }
+    let name_node = member("name").and_then(string_member)?;
+    let description = member("description").and_then(string_member).map(|d| d.text().to_string()).unwrap_or_default();
+    let input = if schema.is_some_and(|s| names_key(s, lists)) { Input::Key } else { Input::NoKey };
+    let safe_hint = member("annotations").is_some_and(|a| {
+        std::iter::once(a).chain(a.descendants()).any(|o| o.kind() == Kind::Object && has_safe_hint(o, lists))
+    });
+    Some(Tool { name: name_node.text().to_string(), at: name_node, description, input, safe_hint })
+}
+
+/// The string a class member holds: a field's literal, or the one literal a property method
+/// returns.
+fn string_member(member: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    match member.kind() {
+        Kind::Field => member.child(Role::Init).filter(|i| i.kind() == Kind::Str),
+        Kind::Fn => {
+            let mut returns = member.descendants().filter(|n| n.kind() == Kind::Return);
+            let only = returns.next()?;
+            if returns.next().is_some() {
+                return None;
+            }
+            only.children().next().filter(|v| v.kind() == Kind::Str)
+        }
+        _ => None,
+    }
+}
+
 /// A descriptor declared with a tool type of the project's own or of a server module:
 /// `export const TOOLS: Tool[] = [{ … }]`, `Array<Tool>`, `const t: Tool = { … }`. A module of
 /// tool lists is served from another file; a client's `Tool` (imported from a client package)
@@ -593,6 +639,38 @@ fn struct_fact(container: NodeRef<'_>, cx: &mut FileCx<'_>) {
         }
     }
     cx.fact(container, SCHEMA, container.text(), keys);
+}
+
+/// A Python tool function: `@mcp.tool()` / `@mcp.tool` / `@server.tool(name=…,
+/// description=…, annotations=ToolAnnotations(idempotentHint=True))` on a function whose
+/// parameters are its input (an `idempotency_key` parameter is a key); the description is the
+/// `description=` argument or the docstring's first words. Test code defines no tools.
+fn python_tool<'t>(f: NodeRef<'t>, lists: &Lists<'_>, cx: &FileCx<'_>) -> Option<Tool<'t>> {
+    if f.tree().lang() != crate::tree::Lang::Python || patterns::is_test_file(cx.path) || patterns::in_test_code(f) {
+        return None;
+    }
+    let attr = f.children_with(Role::Attr).find(|a| a.text() == "tool" || a.text().ends_with(".tool"))?;
+    let settings = attr.children().find(|o| o.kind() == Kind::Object);
+    let setting = |key: &str| settings.and_then(|o| o.field(key));
+    let (name, at) = match setting("name").and_then(|v| v.str_value().map(|s| (s.to_string(), v))) {
+        Some((n, v)) => (n, v),
+        None => (f.text().to_string(), f),
+    };
+    let docstring = || {
+        f.child(Role::Body)
+            .and_then(|b| b.children().next())
+            .filter(|s| s.kind() == Kind::Str)
+            .map(|s| s.text().to_string())
+            .unwrap_or_default()
+    };
+    let description = setting("description").and_then(|d| d.str_value().map(str::to_string)).unwrap_or_else(docstring);
+    let safe_hint = settings.is_some_and(|o| {
+        o.descendants().any(|n| {
+            matches!(n.kind(), Kind::Pair) && lists.hints.contains(&n.text()) && patterns::value_is(crate::rules::ValueIs::True, n.value())
+        })
+    });
+    let keyed = f.children_with(Role::Param).any(|p| lists.is_key(p.text()));
+    Some(Tool { name, at, description, input: if keyed { Input::Key } else { Input::NoKey }, safe_hint })
 }
 
 /// An rmcp tool: `#[tool(name = …, description = …, annotations(…))] async fn x(&self,

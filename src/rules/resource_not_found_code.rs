@@ -264,7 +264,13 @@ fn accept_both(value: NodeRef<'_>, kind: Branch, own: bool, cx: &FileCx<'_>) -> 
                 return None;
             }
             let op = parent.text();
-            let joiner = if op.starts_with('!') { " && " } else { " || " };
+            let python = cx.tree.lang() == Lang::Python;
+            let joiner = match (op.starts_with('!'), python) {
+                (true, false) => " && ",
+                (false, false) => " || ",
+                (true, true) => " and ",
+                (false, true) => " or ",
+            };
             let (start, stop) = parent.span();
             let original = cx.source.slice(start, stop);
             // The comparison again, with −32602 in the place of −32002.
@@ -658,7 +664,12 @@ fn branch_kind(node: NodeRef<'_>, lists: &Lists<'_>) -> Option<Branch> {
             Some(Branch::Case)
         }
         (Role::Elem, Kind::Array) => {
-            let member = parent.parent().filter(|m| m.kind() == Kind::Member && m.text() == "includes")?;
+            let holder = parent.parent()?;
+            // Python: `code in (-32002, -32602)`.
+            if holder.kind() == Kind::Binary && matches!(holder.text(), "in" | "not in") && parent.role() == Role::Right {
+                return Some(Branch::OneOf);
+            }
+            let member = Some(holder).filter(|m| m.kind() == Kind::Member && m.text() == "includes")?;
             member.parent().filter(|c| c.kind() == Kind::Call).map(|_| Branch::OneOf)
         }
         (Role::Arg, Kind::Macro) if parent.text() == "matches" => Some(Branch::Case),

@@ -100,14 +100,14 @@ fn header_list_element(literal: NodeRef<'_>) -> Option<NodeRef<'_>> {
     cors.then_some(elem)
 }
 
-/// Removes the element with its separator. The only element leaves an empty TS list (`[]`
-/// allows or exposes no header, as the list meant apart from this one); in Rust the empty
+/// Removes the element with its separator. The only element leaves an empty TS or Python list
+/// (`[]` allows or exposes no header, as the list meant apart from this one); in Rust the empty
 /// array's type would have to be spelled out, so that case gets no fix.
 fn remove_from_header_list(elem: NodeRef<'_>, cx: &FileCx<'_>) -> Option<Fix> {
     let list = elem.parent()?;
     let edit = if list.children().count() == 1 {
         let bracketed = cx.text(list).starts_with('[') && cx.text(list).ends_with(']');
-        (cx.lang() == crate::tree::Lang::TypeScript && bracketed).then(|| Edit::replace(list.span(), "[]"))?
+        (cx.lang() != crate::tree::Lang::Rust && bracketed).then(|| Edit::replace(list.span(), "[]"))?
     } else {
         crate::rewrite::remove_element(cx.source, elem)?
     };
@@ -159,6 +159,12 @@ fn reads_the_header(literal: NodeRef<'_>) -> bool {
 /// `assert!(res.headers().get("mcp-session-id").is_none())`,
 /// `assert_eq!(res.headers().get("mcp-session-id"), None)`.
 fn asserts_absent(literal: NodeRef<'_>) -> bool {
+    // Python: `assert "mcp-session-id" not in response.headers`.
+    if literal.role() == Role::Left
+        && literal.parent().is_some_and(|b| b.kind() == Kind::Binary && b.text() == "not in" && patterns::is_assert_condition(b))
+    {
+        return true;
+    }
     // `headers.get('mcp-session-id')` or `headers['mcp-session-id']`.
     let Some(read) = literal.parent().filter(|c| match (literal.role(), c.kind()) {
         (Role::Arg, Kind::Call) => matches!(c.call_name(), Some("get" | "getHeader" | "has" | "contains_key")),
@@ -168,6 +174,11 @@ fn asserts_absent(literal: NodeRef<'_>) -> bool {
         return false;
     };
     let Some(up) = read.parent() else { return false };
+    // Python: `assert read is None`.
+    if up.kind() == Kind::Binary && up.text() == "===" && read.role() == Role::Left {
+        let none = up.child(Role::Right).is_some_and(|r| r.kind() == Kind::Null);
+        return none && patterns::is_assert_condition(up);
+    }
     // `expect(read).toBeNull()`, `expect(read).not.toBeDefined()`.
     if up.kind() == Kind::Call && up.call_name() == Some("expect") && read.role() == Role::Arg {
         return patterns::expects_nothing(up);

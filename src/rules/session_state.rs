@@ -244,6 +244,22 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
         if let Some(fix) = fix {
             diag.with_fix(fix);
         }
+        return;
+    }
+    // Python `FastMCP(stateless_http=False)`, `StreamableHTTPSessionManager(app, stateless=False)`:
+    // sessions asked for by name. (Left out, the SDK's default is the same, but a server that
+    // never serves Streamable HTTP has no session: only the explicit choice is reported.)
+    if lists.stateless_options.contains(&key)
+        && pair.tree().lang() == crate::tree::Lang::Python
+        && pair.value().is_some_and(|v| v.kind() == Kind::Bool && v.text() == "false")
+        && !pair
+            .parent()
+            .and_then(|o| o.parent())
+            .filter(|c| c.kind() == Kind::Call)
+            .and_then(|c| c.callee())
+            .is_some_and(|c| lists.rust_session_types.contains(&c.text()))
+    {
+        cx.report(pair, format!("`{key}=False` keeps a protocol session per client{REMOVED}"));
     }
 }
 

@@ -1,0 +1,1 @@
+"""Circulation desk tools for the branch library, served over MCP."""

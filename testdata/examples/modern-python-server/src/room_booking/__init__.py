@@ -1,0 +1,1 @@
+"""Meeting-room booking for the office, served over MCP."""

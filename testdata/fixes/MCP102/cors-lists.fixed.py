@@ -1,0 +1,31 @@
+"""A Starlette app whose CORS lists still name the session header."""
+
+from mcp.server.fastmcp import FastMCP
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+
+mcp = FastMCP("notes", stateless_http=True)
+
+middleware = [
+    Middleware(
+        CORSMiddleware,
+        allow_origins=["*"],
+        allow_headers=["Content-Type", "Authorization"],
+        expose_headers=[],
+    )
+]
+
+
+def add_cors(app):
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=["https://console.example"],
+        expose_headers=[
+            "Content-Type",
+        ],
+    )
+
+
+def raw_headers(response):
+    response.headers["Access-Control-Expose-Headers"] = "Content-Type"
+    return response

@@ -1,0 +1,1 @@
+"""A hand-written MCP server package."""
