@@ -260,8 +260,7 @@ fn protocol_argument(
     let def = engine.rules.iter().find(|r| r.meta.id == RULE)?;
     let versions = def.meta.data_strings("legacy_versions");
     let (at, arg) = call.args().enumerate().find(|(_, a)| a.kind() == Kind::Str && versions.contains(&a.text()))?;
-    let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
-    let owner = on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten();
+    let owner = self_owner(callee);
     let found = index.functions_of(file, owner, callee.text(), Some(call.args().count()));
     let first = found.first()?;
     let takes_it =
@@ -300,8 +299,7 @@ fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: N
     match callee.kind() {
         Kind::Ident => index.doer_named(file, None, callee.text(), Some(args)),
         Kind::Member => {
-            let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
-            let owner = on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten();
+            let owner = self_owner(callee);
             owner
                 .and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args)))
                 .or_else(|| index.doer_named(file, None, callee.text(), Some(args)))
@@ -309,6 +307,13 @@ fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: N
         _ => None,
     }
     .filter(|m| m.def.does.is_some())
+}
+
+/// The class or impl a `self.f(…)` / `this.f(…)` call is made in: the owner its method is
+/// looked up on first.
+fn self_owner<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
+    let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
+    on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten()
 }
 
 /// The innermost function whose span holds `range`.
