@@ -27,6 +27,9 @@ pub struct Finder<'a> {
     /// Assertion calls: an envelope passed to one (`expect(x).toEqual({…})`) is an expectation,
     /// not a result.
     pub assertions: &'a [&'a str],
+    /// MCP client APIs (`listTools`, `call_tool`): an arm value built from what one returns
+    /// re-shapes a response the code received.
+    pub client_apis: &'a [&'a str],
 }
 
 /// Keys any result may carry, whatever its method.
@@ -137,7 +140,7 @@ impl<'a> Finder<'a> {
             return None;
         }
         let method = self.dispatch_method(site)?;
-        if !self.looks_like(result, method) || self.inside_sdk_handler(site) {
+        if !self.looks_like(result, method) || self.inside_sdk_handler(site) || self.reshapes_client_response(result) {
             return None;
         }
         let shown = see_through(value);
@@ -146,6 +149,16 @@ impl<'a> Finder<'a> {
             _ => (shown.start(), shown.start() + 1),
         };
         Some(HandBuilt { result, at, method: Some(method), envelope: false })
+    }
+
+    /// Whether a value is built from what an MCP client call returned
+    /// (`{ tools: (await client.listTools()).tools }`).
+    fn reshapes_client_response(&self, value: NodeRef<'_>) -> bool {
+        value.descendants().any(|n| {
+            n.kind() == Kind::Call
+                && n.receiver().is_some()
+                && n.call_name().is_some_and(|c| self.client_apis.contains(&c))
+        })
     }
 
     /// Whether an envelope is a message of its own: sent, returned, stored in a variable. One
@@ -298,6 +311,7 @@ mod tests {
             sdk_handlers: &["setRequestHandler"],
             wrappers: &["Ok", "Some"],
             assertions: &["toEqual"],
+            client_apis: &["listTools"],
         }
     }
 
@@ -351,5 +365,12 @@ mod tests {
                    if (args.method === 'tools/list') { return { kind: 'ndjson', lines: [] }; }\n\
                    const call = { jsonrpc: '2.0', id: 1, method: 'tools/list' };";
         assert!(found(src).is_empty());
+    }
+
+    #[test]
+    fn a_client_response_reshaped_is_no_result() {
+        let src = "switch (method) { case 'tools/list': return { tools: (await client.listTools()).tools }; }\n\
+                   switch (method) { case 'tools/list': return { tools: listTools() }; }";
+        assert_eq!(found(src), vec![(Some("tools/list".to_string()), false)]);
     }
 }

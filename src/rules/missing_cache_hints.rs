@@ -36,6 +36,7 @@ impl Rule for MissingCacheHints {
             sdk_handlers: meta.data_strings("sdk_handler_calls"),
             wrappers: meta.data_strings("value_wrappers"),
             assertions: meta.data_strings("assertion_calls"),
+            client_apis: meta.data_strings("client_apis"),
         };
         let Some(found) = finder.find(node) else { return };
         let Some(method) = found.method.filter(|m| finder.shapes.iter().any(|(c, _)| c == m)) else { return };

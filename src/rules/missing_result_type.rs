@@ -31,6 +31,7 @@ fn finder(meta: &'static RuleMeta) -> Finder<'static> {
         sdk_handlers: meta.data_strings("sdk_handler_calls"),
         wrappers: meta.data_strings("value_wrappers"),
         assertions: meta.data_strings("assertion_calls"),
+        client_apis: meta.data_strings("client_apis"),
     }
 }
 
