@@ -734,7 +734,17 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                         .parent()
                         .and_then(assigned_place)
                         .is_some_and(|place| named_in(place, &p.parent_key, p.ignore_case));
-                if !by_key && !by_struct && !by_assignment {
+                // Python keyword arguments: `RootsCapability(listChanged=True)`, also as the value
+                // of `roots=…`.
+                let call =
+                    (object.role() == Role::Arg).then(|| object.parent()).flatten().filter(|c| c.kind() == Kind::Call);
+                let by_call = call.is_some_and(|c| {
+                    c.call_name().is_some_and(|n| one_of(&p.parent_key, n, p.ignore_case))
+                        || c.parent()
+                            .filter(|o| o.kind() == Kind::Pair)
+                            .is_some_and(|o| one_of(&p.parent_key, o.text(), p.ignore_case))
+                });
+                if !by_key && !by_struct && !by_assignment && !by_call {
                     return None;
                 }
             }
@@ -1739,11 +1749,16 @@ pub fn fix_by_removing_call(call: NodeRef<'_>, message: &str, cx: &mut FileCx<'_
 
 /// Whether a node lies inside a request handler: a function passed to a call named one of
 /// `names` (directly, or by name: `setRequestHandler(method, onList)`), or a function that
-/// carries an attribute or decorator named one of them (`#[tool]`).
+/// carries an attribute or decorator named one of them (`#[tool]`, `@mcp.tool()`: a decorator is
+/// named by the last segment of its callee).
 pub fn in_handler(node: NodeRef<'_>, names: &[String]) -> bool {
     let named = |n: &str| names.iter().any(|w| w == n);
     node.ancestors().filter(|a| a.kind() == Kind::Fn).any(|f| {
-        if f.children_with(Role::Attr).any(|a| named(a.text())) {
+        // A decorator is a child of the function it registers, not code that runs inside it.
+        if f.children_with(Role::Attr).any(|a| a.contains(node)) {
+            return false;
+        }
+        if f.children_with(Role::Attr).any(|a| named(a.text().rsplit('.').next().unwrap_or_default())) {
             return true;
         }
         if f.role() == Role::Arg {

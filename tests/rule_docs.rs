@@ -112,6 +112,10 @@ fn documentation_examples_are_checked() {
         if !def.meta.builtin && (m.examples.typescript.is_none() || m.examples.rust.is_none()) {
             problems.push(format!("{}: needs a TypeScript and a Rust example", m.id));
         }
+        // A rule that says it reads Python shows it.
+        if !def.meta.builtin && m.languages.iter().any(|l| l == "python") && m.examples.python.is_none() {
+            problems.push(format!("{}: lists Python but has no Python example", m.id));
+        }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -20,7 +20,7 @@
 
 use crate::engine::FileCx;
 use crate::fix::{Edit, Fix};
-use crate::patterns::name_words;
+use crate::patterns::{name_words, see_through};
 use crate::rules::{Rule, RuleMeta};
 use crate::tree::{Kind, NodeRef, Role};
 
@@ -43,7 +43,7 @@ impl Rule for EraFallback {
             }
         }
         for node in tree.nodes().filter(|n| n.kind() == Kind::Binary) {
-            if !check_fallback_comparison(node, cx) {
+            if !check_fallback_comparison(node, cx) && !check_fallback_in(node, cx) {
                 check_draft_constant_branch(node, &definitions, cx);
             }
         }
@@ -170,17 +170,30 @@ fn check_fallback_includes(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         return;
     }
     let (Some(list), Some(arg)) = (node.receiver(), node.arg(0)) else { return };
+    check_membership(node, list, arg, cx);
+}
+
+/// Python's `err.code in (-32601, -32602)` guarding the fallback.
+fn check_fallback_in(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
+    let (Some(arg), Some(list)) = (node.child(Role::Left), node.child(Role::Right)) else { return false };
+    node.text() == "in" && check_membership(node, see_through(list), arg, cx)
+}
+
+/// A list of specific codes tested for the error's code, guarding the fallback.
+fn check_membership(node: NodeRef<'_>, list: NodeRef<'_>, arg: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     if list.kind() != Kind::Array || !is_code_expr(arg) {
-        return;
+        return false;
     }
     let codes: Vec<String> = list.children().filter_map(|c| specific_code(c, cx)).collect();
     if codes.is_empty() || codes.len() != list.children().count() {
-        return;
+        return false;
     }
-    let Some(branch) = guarding_if(node) else { return };
-    if branch.child(Role::Then).is_some_and(|t| falls_back(t, cx)) {
+    let Some(branch) = guarding_if(node) else { return false };
+    let keyed = branch.child(Role::Then).is_some_and(|t| falls_back(t, cx));
+    if keyed {
         report_fallback(node, &codes.join(", "), cx);
     }
+    keyed
 }
 
 /// `match err.code { ErrorCode::METHOD_NOT_FOUND => initialize(…), … }`, `case -32601:`.

@@ -87,3 +87,19 @@ export async function reenter(ctx: any, responses: Record<string, unknown>, requ
   };
   return host.verifyRequestState(requestState, next);
 }
+
+// A test of the seal: it reads the token's format and tampers with it on purpose.
+it('rejects a tampered state', async () => {
+  async function sealed(client: any) {
+    const first = await client.callTool({ name: 'guard', arguments: {} });
+    // ok: MCP602
+    return first.requestState.startsWith('v1.');
+  }
+  async function tampered(client: any) {
+    const first = await client.callTool({ name: 'guard', arguments: {} });
+    // ok: MCP602
+    return first.requestState.slice(0, -2) + 'AA';
+  }
+  expect(await sealed((globalThis as any).client)).toBe(true);
+  expect(await tampered((globalThis as any).client)).not.toBe('');
+});
