@@ -20,7 +20,7 @@ impl Rule for RemovedPing {
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let before = cx.reported();
         patterns::check_unless(node, cx, |n| socket_option(n) || switched_by_sibling(n));
-        if cx.reported() > before && node.kind() == Kind::Call && node.call_name() == Some("ping") {
+        if cx.reported() > before && node.kind() == Kind::Call && matches!(node.call_name(), Some("ping" | "send_ping")) {
             patterns::fix_by_removing_call(node, "Remove the `ping` call", cx);
         }
     }

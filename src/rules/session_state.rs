@@ -12,8 +12,9 @@
 //! - **Session managers.** rmcp `LocalSessionManager` and `impl SessionManager for …`.
 //!
 //! Fix (unsafe, the migration changes what clients see): `sessionIdGenerator` becomes
-//! `undefined` and a literal `true` of rmcp's mode fields and calls becomes `false`. Stores,
-//! callbacks and session managers have none: removing them is a redesign.
+//! `undefined`, a literal `true` of rmcp's mode fields and calls becomes `false`, and Python's
+//! `stateless_http=False` becomes `True`. Stores, callbacks and session managers have none:
+//! removing them is a redesign.
 //!
 //! A session id is recognised by flow inside the file: a member such as `extra.sessionId`,
 //! `ctx.sessionId`, `transport.sessionId`, a read of the `mcp-session-id` header, a call such
@@ -259,7 +260,13 @@ fn session_option(pair: NodeRef<'_>, lists: &Lists<'_>, cx: &mut FileCx<'_>) {
             .and_then(|c| c.callee())
             .is_some_and(|c| lists.rust_session_types.contains(&c.text()))
     {
-        cx.report(pair, format!("`{key}=False` keeps a protocol session per client{REMOVED}"));
+        let fix = pair.value().map(|v| {
+            Fix::unsafe_edit(format!("Set `{key}=True` (stateless)"), vec![Edit::replace(v.span(), "True")])
+        });
+        let diag = cx.report(pair, format!("`{key}=False` keeps a protocol session per client{REMOVED}"));
+        if let Some(fix) = fix {
+            diag.with_fix(fix);
+        }
     }
 }
 
