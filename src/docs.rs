@@ -4,7 +4,7 @@
 //!
 //! The pages are generated files, kept in the repository so that they render where the links
 //! point. `tests/rule_pages.rs` fails when one is out of date and rewrites them all with
-//! `UPDATE_DOCS=1 cargo test --test rule_pages`.
+//! `UPDATE_DOCS=1 cargo test --test suite rule_pages`.
 
 use crate::rules::{Applicability, Area, Precision, Registry, RuleDef, TOPIC_TAGS};
 
@@ -160,7 +160,7 @@ pub fn rule_page_path(def: &RuleDef) -> String {
 
 fn generated_from(what: &str) -> String {
     format!(
-        "<!-- Generated from {what} by `UPDATE_DOCS=1 cargo test --test rule_pages`. Do not edit: edit the rule document. -->\n"
+        "<!-- Generated from {what} by `UPDATE_DOCS=1 cargo test --test suite rule_pages`. Do not edit: edit the rule document. -->\n"
     )
 }
 

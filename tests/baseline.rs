@@ -1,9 +1,7 @@
 //! Baselines: `--write-baseline` records, `--baseline` reports only new findings, moved code
 //! keeps its entry, stale entries are listed, SARIF marks `baselineState`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn check_json(p: &Project, args: &[&str]) -> (i32, serde_json::Value) {
     let mut all = vec!["check", "--format", "json"];

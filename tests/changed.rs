@@ -1,8 +1,6 @@
 //! `--changed-since REV`: only findings in files git reports as changed or untracked.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const CLIENT_TS: &str = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nawait client.ping();\n";
 

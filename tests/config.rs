@@ -1,8 +1,6 @@
 //! `mcpshift.toml`: discovery, every key, command-line precedence, and clear errors.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn rules_found(p: &Project, args: &[&str]) -> Vec<(String, u64, String)> {
     let mut all = vec!["check", "--format", "json"];

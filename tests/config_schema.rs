@@ -1,13 +1,13 @@
 //! The JSON Schema of `mcpshift.toml` that editors read (Taplo, Even Better TOML) is generated
 //! from the configuration types. This test fails when the committed file is stale;
-//! `UPDATE_SCHEMA=1 cargo test --test config_schema` rewrites it. It also checks that the schema
-//! says what the configuration reader says: the files it accepts and the ones it refuses.
-
-mod common;
+//! `UPDATE_SCHEMA=1 cargo test --test suite config_schema` rewrites it. It also checks that the
+//! schema says what the configuration reader says: the files it accepts and the ones it refuses.
 
 use std::path::Path;
 
 use mcpshift::schema;
+
+use crate::common;
 
 fn committed() -> String {
     std::fs::read_to_string(common::repo().join(schema::FILE_NAME)).unwrap_or_default()
@@ -23,7 +23,7 @@ fn committed_schema_is_up_to_date() {
     }
     assert!(
         committed() == generated,
-        "{} differs from the configuration types (UPDATE_SCHEMA=1 cargo test --test config_schema rewrites it)",
+        "{} differs from the configuration types (UPDATE_SCHEMA=1 cargo test --test suite config_schema rewrites it)",
         schema::FILE_NAME
     );
 }

@@ -2,9 +2,7 @@
 //! may hold findings, a missing path and an empty run are usage errors, an internal error says
 //! what failed and asks for a report, and unknown rules get a "did you mean".
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn not_analyzed(doc: &Value) -> Vec<(String, bool)> {

@@ -9,12 +9,10 @@
 //! system's corner cases (line endings, byte-order mark, read-only, deleted or changed while
 //! the run goes on, symbolic links).
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 
 /// Every file under `dir`, by path relative to it, with its bytes.
 fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {

@@ -1,11 +1,9 @@
 //! The project model: findings reached across files are the same whatever the thread count
 //! and with or without the prefilter, and they say how they were reached.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{code, repo, run_in, stdout};
+use crate::common::{self, code, repo, run_in, stdout};
 
 /// The fixture projects of the index.
 fn projects() -> Vec<PathBuf> {

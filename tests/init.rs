@@ -1,9 +1,7 @@
 //! `mcpshift init`: the configuration it writes names what the project holds, is read by
 //! `mcpshift check` and by the schema editors use, and no existing file is ever overwritten.
 
-mod common;
-
-use common::{code, stderr, stdout, Project};
+use crate::common::{self, code, stderr, stdout, Project};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 

@@ -3,11 +3,9 @@
 //! analyzed and only the reporting follows the paths named (pre-commit hooks and editors pass
 //! single files).
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 /// Every field of every finding: rule, level, path, position, message, hint and fingerprint.

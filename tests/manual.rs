@@ -1,11 +1,9 @@
 //! `mcpshift completions` and `mcpshift man`: generated from the command-line definitions, so
 //! they offer exactly the commands and options that `--help` lists.
 
-mod common;
-
 use std::process::Command;
 
-use common::{code, repo, run_in, stderr, stdout, Project};
+use crate::common::{code, repo, run_in, stderr, stdout, Project};
 
 /// What bash completes for the words typed so far (the last one being completed).
 fn bash_completions(words: &[&str]) -> Vec<String> {

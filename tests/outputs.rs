@@ -1,8 +1,6 @@
 //! `--format github`, `--format markdown`, and several outputs in one run.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn github_format_prints_one_workflow_command_per_finding() {

@@ -2,12 +2,10 @@
 //! locked dependencies build with. (That every channel ships the same version is checked by
 //! `node npm/build.mjs verify`, in tests/packaging/npm.sh.)
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
-use common::{json, repo};
+use crate::common::{json, repo};
 use serde_json::Value;
 
 /// `1.90` or `1.85.0` as (major, minor, patch).

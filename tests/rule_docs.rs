@@ -148,7 +148,7 @@ fn rule_table() -> String {
     s
 }
 
-/// `UPDATE_README=1 cargo test --test rule_docs` rewrites the table.
+/// `UPDATE_README=1 cargo test --test suite rule_docs` rewrites the table.
 #[test]
 fn readme_rule_table_is_in_sync() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");

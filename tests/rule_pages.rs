@@ -1,7 +1,7 @@
 //! The rule pages under `docs/rules/` (SARIF `helpUri`, the Markdown report's links) are
 //! generated from `rules/*.toml`. This test fails when one is missing, stale or left over, as
-//! ruff's and clippy's generated documentation checks do; `UPDATE_DOCS=1 cargo test --test
-//! rule_pages` rewrites them.
+//! ruff's and clippy's generated documentation checks do;
+//! `UPDATE_DOCS=1 cargo test --test suite rule_pages` rewrites them.
 
 use std::path::PathBuf;
 
@@ -52,7 +52,7 @@ fn rule_pages_are_up_to_date() {
     }
     assert!(
         problems.is_empty(),
-        "the rule pages differ from rules/*.toml (UPDATE_DOCS=1 cargo test --test rule_pages rewrites them):\n{}",
+        "the rule pages differ from rules/*.toml (UPDATE_DOCS=1 cargo test --test suite rule_pages rewrites them):\n{}",
         problems.join("\n")
     );
 }

@@ -4,11 +4,9 @@
 //! TypeScript and Python example projects.
 //!
 //! Update the snapshot after an intended change with
-//! `UPDATE_SNAPSHOTS=1 cargo test --test sarif`, then review the diff.
+//! `UPDATE_SNAPSHOTS=1 cargo test --test suite sarif::`, then review the diff.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 /// The rules the snapshot is limited to, so that rules added later do not change it.

@@ -1,9 +1,7 @@
 //! Output that scales: `--format concise`, `--statistics`, `--quiet`, and the statistics table
 //! at the end of a human report longer than a screenful.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const SUMMARY: &str = "Found 3 findings (3 errors, 0 warnings, 0 notes). 1 file analyzed, 0 not analyzed.\n";
 

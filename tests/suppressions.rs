@@ -1,9 +1,7 @@
 //! Inline suppressions: line and file forms, the required reason (MCP001), unused
 //! suppressions (MCP002), and suppressed findings in SARIF.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const HEADER: &str = "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\n";
 

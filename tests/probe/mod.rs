@@ -3,11 +3,9 @@
 //! migration wrong, and misbehaving ones) and over stdio (a small program the tests compile).
 //!
 //! The human and JSON reports of the main cases are compared with snapshots in
-//! `testdata/snapshots/probe/`, with timings and ports normalised; `UPDATE_SNAPSHOTS=1 cargo
-//! test --test probe` rewrites them.
+//! `testdata/snapshots/probe/`, with timings and ports normalised;
+//! `UPDATE_SNAPSHOTS=1 cargo test --test suite probe` rewrites them.
 
-#[path = "../common/mod.rs"]
-mod common;
 mod fake_http;
 
 use std::path::{Path, PathBuf};
@@ -15,7 +13,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use fake_http::{error, json as json_reply, result, serve, sse, status, Reply, Request};
 use serde_json::{json, Value};
 
