@@ -61,6 +61,74 @@ pub struct ProjectIndex {
     /// Each TypeScript file's module specifiers, resolved once when the index is merged:
     /// resolving one tries a dozen paths, and barrels are followed for every name they export.
     ts_modules: HashMap<usize, HashMap<String, Option<usize>>>,
+    /// The definitions by name (see [`Defs`]).
+    defs: Defs,
+}
+
+/// Where every definition of the project is, by name, by owner and (for a field) by the name
+/// a member access writes: the lookups every call and member of a file asks for read the few
+/// definitions of that name, not every definition of the project. Each list holds (file,
+/// index in the file's definitions) in file and definition order, the order a walk over every
+/// file would meet them in.
+#[derive(Default)]
+struct Defs {
+    by_name: HashMap<String, Vec<(usize, usize)>>,
+    by_owner: HashMap<String, Vec<(usize, usize)>>,
+    fields: HashMap<String, Vec<(usize, usize)>>,
+}
+
+impl Defs {
+    fn new(files: &[Option<FileIndex>]) -> Defs {
+        let mut defs = Defs::default();
+        for (i, f) in files.iter().enumerate() {
+            if let Some(f) = f {
+                defs.add(i, f);
+            }
+        }
+        defs
+    }
+
+    /// The keys a definition is listed under.
+    fn keys(def: &Def) -> [Option<(&str, u8)>; 3] {
+        [
+            Some((def.name.as_str(), 0)),
+            def.scope.last().map(|o| (o.as_str(), 1)),
+            matches!(def.kind, DefKind::Field { .. }).then(|| (field_name(&def.name), 2)),
+        ]
+    }
+
+    fn list(&mut self, map: u8) -> &mut HashMap<String, Vec<(usize, usize)>> {
+        match map {
+            0 => &mut self.by_name,
+            1 => &mut self.by_owner,
+            _ => &mut self.fields,
+        }
+    }
+
+    fn add(&mut self, file: usize, f: &FileIndex) {
+        for (d, def) in f.defs.iter().enumerate() {
+            for (key, map) in Self::keys(def).into_iter().flatten() {
+                let list = self.list(map).entry(key.to_string()).or_default();
+                let at = list.partition_point(|&e| e < (file, d));
+                list.insert(at, (file, d));
+            }
+        }
+    }
+
+    fn remove(&mut self, file: usize, f: &FileIndex) {
+        for def in &f.defs {
+            for (key, map) in Self::keys(def).into_iter().flatten() {
+                if let Some(list) = self.list(map).get_mut(key) {
+                    list.retain(|&(x, _)| x != file);
+                }
+            }
+        }
+    }
+}
+
+/// A field's name as a member access writes it: without the `_` or `#` of a private field.
+fn field_name(name: &str) -> &str {
+    name.trim_start_matches(['#', '_'])
 }
 
 impl ProjectIndex {
@@ -99,6 +167,7 @@ impl ProjectIndex {
                 rust_module[i] = Some(m);
             }
         }
+        let defs = Defs::new(&files);
         let mut index = ProjectIndex {
             files,
             paths,
@@ -114,6 +183,7 @@ impl ProjectIndex {
             doers: HashMap::new(),
             own_types: HashMap::new(),
             ts_modules: HashMap::new(),
+            defs,
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
@@ -315,13 +385,9 @@ impl ProjectIndex {
     /// this name holds somewhere in the project.
     pub fn field_holds(&self, field: &str) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
-        for f in self.files.iter().flatten() {
-            for d in
-                f.defs.iter().filter(|d| d.name.trim_start_matches(['#', '_']) == field.trim_start_matches(['#', '_']))
-            {
-                if let DefKind::Field { types } = &d.kind {
-                    out.extend(types.iter().map(String::as_str).filter(|t| self.is_doer(t)));
-                }
+        for (_, d) in self.listed(&self.defs.fields, field_name(field)) {
+            if let DefKind::Field { types } = &d.kind {
+                out.extend(types.iter().map(String::as_str).filter(|t| self.is_doer(t)));
             }
         }
         out.sort_unstable();
@@ -331,37 +397,37 @@ impl ProjectIndex {
 
     /// Whether a store type of this name (see `calls::mark_stores`) is declared.
     pub fn declares_store(&self, name: &str) -> bool {
-        self.files
-            .iter()
-            .flatten()
-            .flat_map(|f| &f.defs)
-            .any(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())
+        self.listed(&self.defs.by_name, name).any(|(_, d)| d.kind == DefKind::Type && d.does.is_some())
     }
 
     /// The store type of this name that `file` can see.
     pub fn store_named(&self, file: usize, name: &str) -> Option<Meaning<'_>> {
         let from = self.package_of(file);
-        self.files.iter().enumerate().find_map(|(f, index)| {
-            let def =
-                index.as_ref()?.defs.iter().find(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())?;
+        // The first store of that name in each file, the first of those the file can see.
+        let mut last_file = None;
+        for (f, def) in self.listed(&self.defs.by_name, name) {
+            if last_file == Some(f) || def.kind != DefKind::Type || def.does.is_none() {
+                continue;
+            }
+            last_file = Some(f);
             let visible = match (from, self.package_of(f)) {
                 (Some(a), Some(b)) => self.packages.sees(a, b),
                 (None, None) => true,
                 _ => false,
             };
-            visible.then(|| Meaning { def, path: self.path(f), file: f })
-        })
+            if visible {
+                return Some(Meaning { def, path: self.path(f), file: f });
+            }
+        }
+        None
     }
 
     /// The names of the methods the project defines for a type (in its impls or class).
     pub fn methods_of(&self, owner: &str) -> Vec<&str> {
         let mut out: Vec<&str> = self
-            .files
-            .iter()
-            .flatten()
-            .flat_map(|f| &f.defs)
-            .filter(|d| matches!(d.kind, DefKind::Fn { .. }) && d.scope.last().map(String::as_str) == Some(owner))
-            .map(|d| d.name.as_str())
+            .listed(&self.defs.by_owner, owner)
+            .filter(|(_, d)| matches!(d.kind, DefKind::Fn { .. }))
+            .map(|(_, d)| d.name.as_str())
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -402,8 +468,21 @@ impl ProjectIndex {
     /// Replaces one file's index (a file analyzed again in a later round).
     pub fn set_file(&mut self, i: usize, f: FileIndex) {
         if let Some(slot) = self.files.get_mut(i) {
+            if let Some(old) = slot.as_ref() {
+                self.defs.remove(i, old);
+            }
+            self.defs.add(i, &f);
             *slot = Some(f);
         }
+    }
+
+    /// The definitions listed under `key` in one of [`Defs`]'s maps, in file order.
+    fn listed<'a>(
+        &'a self,
+        map: &'a HashMap<String, Vec<(usize, usize)>>,
+        key: &str,
+    ) -> impl Iterator<Item = (usize, &'a Def)> + 'a {
+        map.get(key).into_iter().flatten().filter_map(|&(f, d)| Some((f, self.files.get(f)?.as_ref()?.defs.get(d)?)))
     }
 
     pub fn package_of(&self, file: usize) -> Option<usize> {
@@ -587,18 +666,12 @@ impl ProjectIndex {
         // `impl ErrorCode { const X }` in another file of the same crate.
         let root = self.rust_module.get(owner_def.file)?.as_ref()?.0.clone();
         let owner_name = owner_def.def.name.as_str();
-        for f in 0..self.files.len() {
-            if self.rust_module.get(f).and_then(Option::as_ref).is_none_or(|(r, _)| *r != root) {
-                continue;
-            }
-            let Some(index) = self.file(f) else { continue };
-            if let Some(def) =
-                index.defs.iter().find(|d| d.name == *name && d.scope.last().is_some_and(|o| o == owner_name))
-            {
-                return Some(Meaning { def, path: self.path(f), file: f });
-            }
-        }
-        None
+        self.listed(&self.defs.by_name, name)
+            .find(|(f, d)| {
+                d.scope.last().is_some_and(|o| o == owner_name)
+                    && self.rust_module.get(*f).and_then(Option::as_ref).is_some_and(|(r, _)| *r == root)
+            })
+            .map(|(f, def)| Meaning { def, path: self.path(f), file: f })
     }
 
     /// A name in a module: defined there, imported or re-exported there, or reached through one
@@ -681,7 +754,7 @@ impl ProjectIndex {
         let rust_root = self.rust_module.get(file).and_then(Option::as_ref).map(|(r, _)| r.clone());
         let package = self.package_of(file);
         let mut found = Vec::new();
-        for f in 0..self.files.len() {
+        for (f, def) in self.listed(&self.defs.by_name, name) {
             let same_crate = match &rust_root {
                 Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
                 // Files outside every package see each other, as their names do (`visible`).
@@ -694,17 +767,14 @@ impl ProjectIndex {
             if !same_crate && !dependency {
                 continue;
             }
-            let Some(index) = self.file(f) else { continue };
-            for def in &index.defs {
-                let DefKind::Fn { params, required, .. } = def.kind else { continue };
-                if def.name != name || args.is_some_and(|a| a < required || a > params) {
-                    continue;
-                }
-                if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
-                    continue;
-                }
-                found.push(Meaning { def, path: self.path(f), file: f });
+            let DefKind::Fn { params, required, .. } = def.kind else { continue };
+            if args.is_some_and(|a| a < required || a > params) {
+                continue;
             }
+            if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
+                continue;
+            }
+            found.push(Meaning { def, path: self.path(f), file: f });
         }
         found
     }
