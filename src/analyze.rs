@@ -162,8 +162,9 @@ pub struct Job<'a> {
 
 /// Analyzes one file, from its text and tree when the first passes kept them. In the
 /// [`Pass::Resolve`] pass, `None` means the index changes nothing for this file: its earlier
-/// result stands.
-pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
+/// result stands, and so does `kept`, for a pass after. Otherwise the kept text and tree are
+/// taken (the result keeps them again, see [`FileResult::kept`]).
+pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     let c = job.candidate;
     let pass_number = match job.pass {
         Pass::First => 0,
@@ -174,59 +175,63 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
-    let (text, kept_tree, earlier, mut found) = match kept {
-        Some(Kept { text, tree, offered, package_mcp, outcome, found }) => {
-            // What the rules found in this tree, if they would find it again now.
-            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
-            (text, Some(tree), earlier.map(|o| (offered, o)), found)
-        }
-        None => {
-            let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
-                Some(bytes) => Ok(bytes.clone()),
-                None => discover::read_candidate(c, job.engine.max_file_size),
-            };
-            let bytes = match read {
-                Ok(b) => b,
-                Err(reason) => {
-                    r.not_analyzed = Some(not_analyzed(c, reason, None));
-                    return Some(r);
-                }
-            };
-            r.bytes = bytes.len() as u64;
-            match decode(bytes) {
-                Ok(t) => (t, None, None, None),
-                Err(reason) => {
-                    r.not_analyzed = Some(not_analyzed(c, reason, None));
-                    return Some(r);
-                }
+    // The text read now, when no pass kept it.
+    let mut read_now: Option<String> = None;
+    if kept.is_none() {
+        let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
+            Some(bytes) => Ok(bytes.clone()),
+            None => discover::read_candidate(c, job.engine.max_file_size),
+        };
+        let bytes = match read {
+            Ok(b) => b,
+            Err(reason) => {
+                r.not_analyzed = Some(not_analyzed(c, reason, None));
+                return Some(r);
             }
+        };
+        r.bytes = bytes.len() as u64;
+        let text = match decode(bytes) {
+            Ok(t) => t,
+            Err(reason) => {
+                r.not_analyzed = Some(not_analyzed(c, reason, None));
+                return Some(r);
+            }
+        };
+        if c.kind == FileKind::Manifest {
+            if let Some(kind) = Manifest::kind_of_path(&c.path) {
+                r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
+            }
+            r.read_scan = t.elapsed();
+            return Some(r);
         }
+        read_now = Some(text);
+    }
+    let text: &str = match (kept.as_ref(), read_now.as_deref()) {
+        (Some(k), _) => &k.text,
+        (None, Some(text)) => text,
+        (None, None) => return Some(r),
     };
     r.bytes = text.len() as u64;
-    if c.kind == FileKind::Manifest {
-        if let Some(kind) = Manifest::kind_of_path(&c.path) {
-            r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
-        }
-        r.read_scan = t.elapsed();
-        return Some(r);
-    }
     // Build output is never analyzed, whatever it mentions: decided before the prefilter, so
     // that the listing is the same with and without it.
-    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
+    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(text)) {
         r.not_analyzed = Some(not_analyzed(c, reason, None));
         r.read_scan = t.elapsed();
         return Some(r);
     }
     let bytes = text.as_bytes();
     let rust = c.kind == FileKind::Rust;
+    // What the token scan found in the file: the kept one, or one made now.
+    let mut scanned: Option<Found> = None;
+    let earlier_scan = kept.as_ref().and_then(|k| k.found.as_ref());
     // Whether the first pass's token scan found the file worth indexing (not known when the
     // prefilter is off, or in the other passes).
     let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
         Pass::First => {
-            let (decision, hits, worth, scanned) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
+            let (decision, hits, worth, found) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
             indexable = worth;
-            found = scanned;
+            scanned = found;
             (decision, hits, Vec::new())
         }
         // The facts pass reads every body: a demanded name need not be a token.
@@ -250,12 +255,12 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
             // The file's own tokens are what the first pass's scan found, if it was kept; where
             // they are is read again only if the kept tree cannot serve (see below).
-            let (mut decision, hits) = match &found {
+            let (mut decision, hits) = match earlier_scan {
                 Some(earlier) => (job.prefilter.decide_again(earlier, &values, job.package_mcp), None),
                 None => {
                     let parts: Vec<&[u8]> = std::iter::once(bytes).chain(values.iter().copied()).collect();
-                    let (decision, hits, _, scanned) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
-                    found = scanned;
+                    let (decision, hits, _, found) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
+                    scanned = found;
                     (decision, hits)
                 }
             };
@@ -298,6 +303,15 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         return None;
     }
 
+    // From here on the file is analyzed: the kept text and tree are used up.
+    let (text, kept_tree, earlier, found) = match kept.take() {
+        Some(Kept { text, tree, offered, package_mcp, outcome, found }) => {
+            // What the rules found in this tree, if they would find it again now.
+            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
+            (text, Some(tree), earlier.map(|o| (offered, o)), scanned.or(found))
+        }
+        None => (read_now.unwrap_or_default(), None, None, scanned),
+    };
     let t = Instant::now();
     let source = SourceFile::new(text);
     // The kept tree is the tree a parse would build now, unless a resolved name lies in a body
