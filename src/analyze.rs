@@ -269,7 +269,8 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
                 decision = if wanted.is_empty() { Decision::Skip } else { Decision::Parse(wanted) };
             }
             // Bodies that use a resolved name are read, as bodies holding a token are.
-            let hits = hits.map(|h| h.with(names_found.iter().map(|(_, at)| *at)));
+            let hits =
+                hits.map(|h| h.with(names_found.iter().filter(|(n, _)| index.matters_unread(n)).map(|(_, at)| *at)));
             (decision, hits, names_found)
         }
     };
@@ -316,7 +317,13 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     let source = SourceFile::new(text);
     // The kept tree is the tree a parse would build now, unless a resolved name lies in a body
     // it left unread (a Rust body holding no token), which must now be read.
-    let reuse = kept_tree.filter(|tree| names.iter().all(|(_, at)| !tree.unread_at(*at)));
+    let index = match &job.pass {
+        Pass::Resolve { index, .. } => Some(*index),
+        _ => None,
+    };
+    let must_read: Vec<usize> =
+        names.iter().filter(|(n, _)| index.is_none_or(|ix| ix.matters_unread(n))).map(|(_, at)| *at).collect();
+    let reuse = kept_tree.filter(|tree| must_read.iter().all(|at| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
     // A file decided from the first pass's scan is parsed with the tokens where they are, as
     // the first pass parsed it, and the resolved names.
@@ -325,7 +332,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
             .prefilter
             .decide_parts(&[source.text().as_bytes()], job.package_mcp, true)
             .1
-            .map(|h| h.with(names.iter().map(|(_, at)| *at))),
+            .map(|h| h.with(must_read.iter().copied())),
         hits => hits,
     };
     let parsed = match reuse {

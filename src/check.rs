@@ -231,8 +231,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // Manifests first: a file of a package that depends on an MCP SDK speaks MCP.
     let manifest_ids: Vec<usize> =
         (0..candidates.len()).filter(|&i| candidates[i].kind == FileKind::Manifest).collect();
-    let manifest_results: Vec<(usize, FileResult)> = pool
-        .install(|| manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, &mut None)?))).collect());
+    let manifest_results: Vec<(usize, FileResult)> = pool.install(|| {
+        manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, &mut None)?))).collect()
+    });
     let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
     let packages = Packages::from_manifests_ref(&manifests);
     let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();

@@ -63,6 +63,9 @@ pub struct ProjectIndex {
     ts_modules: HashMap<usize, HashMap<String, Option<usize>>>,
     /// The definitions by name (see [`Defs`]).
     defs: Defs,
+    /// Names of [`doers`](Self::doers) that are there only as functions that take a protocol
+    /// version (see [`ProjectIndex::matters_unread`]).
+    version_takers: HashSet<String>,
 }
 
 /// Where every definition of the project is, by name, by owner and (for a field) by the name
@@ -184,6 +187,7 @@ impl ProjectIndex {
             own_types: HashMap::new(),
             ts_modules: HashMap::new(),
             defs,
+            version_takers: HashSet::new(),
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
@@ -375,10 +379,33 @@ impl ProjectIndex {
                 }
             }
         }
+        // The names looked for only as functions that take a protocol version.
+        let doing: HashSet<&str> = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| d.does.is_some())
+            .map(|d| d.name.as_str())
+            .chain(self.files.iter().flatten().flat_map(|f| &f.defs).filter_map(|d| match &d.kind {
+                DefKind::Field { types } if types.iter().any(|t| stores.contains(t)) => Some(d.name.as_str()),
+                _ => None,
+            }))
+            .collect();
+        self.version_takers = doers.keys().filter(|n| !doing.contains(n.as_str())).cloned().collect();
         let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
         new.sort();
         self.doers = doers;
         new
+    }
+
+    /// Whether a scanned name found in a function body the Rust front end left unread (it
+    /// holds no token) may matter there, so that the body must be read. Every name may, except
+    /// one looked for only as a function that takes a protocol version: what a call passes
+    /// there matters when it is a legacy revision, which is a token, and a body that holds one
+    /// is read.
+    pub fn matters_unread(&self, name: &str) -> bool {
+        !self.version_takers.contains(name) || self.scan.contains_key(name) || self.own_types.contains_key(name)
     }
 
     /// The store types (types that do a removed thing, see `calls::mark_stores`) a field of
