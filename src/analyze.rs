@@ -251,8 +251,10 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
             if names_found.is_empty() && !context_changed {
                 return None;
             }
-            let values: Vec<String> = names_found.iter().flat_map(|(name, _)| names.values(name)).collect();
-            let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
+            let mut values: Vec<&[u8]> =
+                names_found.iter().flat_map(|(name, _)| names.values(name)).map(|v| v.as_bytes()).collect();
+            values.sort_unstable();
+            values.dedup();
             // The file's own tokens are what the first pass's scan found, if it was kept; where
             // they are is read again only if the kept tree cannot serve (see below).
             let (mut decision, hits) = match earlier_scan {
@@ -564,10 +566,10 @@ impl NameScanner {
 
     /// The names that occur in `bytes` as whole identifiers and that `visible` admits, with
     /// where each occurrence starts.
-    pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(String, usize)> {
+    pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(&str, usize)> {
         let Some(a) = &self.automaton else { return Vec::new() };
         let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
-        let mut out: Vec<(String, usize)> = Vec::new();
+        let mut out: Vec<(&str, usize)> = Vec::new();
         let mut admitted: Vec<Option<bool>> = vec![None; self.names.len()];
         for m in a.find_overlapping_iter(bytes) {
             let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
@@ -579,15 +581,19 @@ impl NameScanner {
             let Some(name) = self.names.get(k) else { continue };
             let ok = *admitted[k].get_or_insert_with(|| visible(name));
             if ok {
-                out.push((name.clone(), m.start()));
+                out.push((name.as_str(), m.start()));
             }
         }
         out
     }
 
     /// The string values a name may stand for.
-    pub fn values(&self, name: &str) -> Vec<String> {
-        self.names.iter().position(|n| n == name).and_then(|i| self.values.get(i)).cloned().unwrap_or_default()
+    pub fn values(&self, name: &str) -> &[String] {
+        self.names
+            .binary_search_by(|n| n.as_str().cmp(name))
+            .ok()
+            .and_then(|i| self.values.get(i))
+            .map_or(&[], Vec::as_slice)
     }
 }
 

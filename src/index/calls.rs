@@ -181,6 +181,11 @@ fn uses_of_stores(
         if name.is_empty() || !index.is_doer(name) {
             continue;
         }
+        // Only a store type's name, or a field that holds one, is where code works a store
+        // (see `works_store`): other names are turned away before any walk up the tree.
+        if !index.declares_store(name) && !(n.kind() == Kind::Member && !index.field_holds(name).is_empty()) {
+            continue;
+        }
         // The type's own definition and impls are reported where they are.
         if n.ancestors().any(|a| a.kind() == Kind::Container && a.text() == name) {
             continue;

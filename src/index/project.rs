@@ -66,6 +66,8 @@ pub struct ProjectIndex {
     /// Names of [`doers`](Self::doers) that are there only as functions that take a protocol
     /// version (see [`ProjectIndex::matters_unread`]).
     version_takers: HashSet<String>,
+    /// Names of the definitions that do a removed thing.
+    doing: HashSet<String>,
 }
 
 /// Where every definition of the project is, by name, by owner and (for a field) by the name
@@ -188,6 +190,7 @@ impl ProjectIndex {
             ts_modules: HashMap::new(),
             defs,
             version_takers: HashSet::new(),
+            doing: HashSet::new(),
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
@@ -393,6 +396,14 @@ impl ProjectIndex {
             }))
             .collect();
         self.version_takers = doers.keys().filter(|n| !doing.contains(n.as_str())).cloned().collect();
+        self.doing = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| d.does.is_some())
+            .map(|d| d.name.clone())
+            .collect();
         let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
         new.sort();
         self.doers = doers;
@@ -474,6 +485,9 @@ impl ProjectIndex {
     /// The function a call of `name` reaches when it does a removed thing: every function of
     /// that name and arity the file can call does the same (`cfg` variants of one wrapper).
     pub fn doer_named(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Option<Meaning<'_>> {
+        if !self.doing.contains(name) {
+            return None;
+        }
         let all = self.functions_of(file, owner, name, args);
         let first = *all.first()?;
         let rule = first.def.does.as_ref()?.rule.as_str();
@@ -575,25 +589,27 @@ impl ProjectIndex {
     /// the file's own definition used again in it. A name that merely has the same spelling as
     /// a local or another package's is read no further. A file the first pass did not index
     /// keeps every occurrence.
-    pub fn may_use(&self, file: usize, bytes: &[u8], found: Vec<(String, usize)>) -> Vec<(String, usize)> {
+    pub fn may_use<'n>(&self, file: usize, bytes: &[u8], found: Vec<(&'n str, usize)>) -> Vec<(&'n str, usize)> {
         let Some(f) = self.file(file) else { return found };
         let globs = f.imports.iter().any(|i| i.local == "*" || i.exported == "*");
-        let own = |name: &str| f.defs.iter().any(|d| d.name == name);
         let after_path = |at: usize| {
             let before = bytes.get(..at).unwrap_or_default();
             before.ends_with(b"::") || before.ends_with(b".")
         };
-        let count = |name: &str| found.iter().filter(|(n, _)| n == name).count();
-        found
-            .iter()
-            .filter(|(name, at)| {
-                f.imports.iter().any(|i| i.local == *name || i.exported == *name)
-                    || (globs && !own(name))
-                    || after_path(*at)
-                    || (own(name) && count(name) > 1)
-            })
-            .cloned()
-            .collect()
+        // Whether every occurrence of a name may lead elsewhere, decided once per name.
+        let mut by_name: HashMap<&str, bool> = HashMap::new();
+        for (name, _) in &found {
+            if by_name.contains_key(name) {
+                continue;
+            }
+            let own = f.defs.iter().any(|d| d.name == *name);
+            let count = found.iter().filter(|(n, _)| n == name).count();
+            let any = f.imports.iter().any(|i| i.local == *name || i.exported == *name)
+                || (globs && !own)
+                || (own && count > 1);
+            by_name.insert(name, any);
+        }
+        found.into_iter().filter(|(name, at)| by_name.get(name).copied().unwrap_or(false) || after_path(*at)).collect()
     }
 
     // -- Rust ---------------------------------------------------------------------------------
