@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::diagnostic::NotAnalyzed;
 use crate::discover::{self, Candidate, FileKind};
@@ -546,6 +546,8 @@ pub struct NameScanner {
     names: Vec<String>,
     /// Per name: the values it stands for, whose tokens the prefilter counts as the file's.
     values: Vec<Vec<String>>,
+    /// Every name is made of identifier bytes (see [`NameScanner::new`]).
+    identifiers: bool,
 }
 
 impl NameScanner {
@@ -553,11 +555,24 @@ impl NameScanner {
     pub fn new(mut names: Vec<(String, Vec<String>)>) -> NameScanner {
         names.sort();
         names.dedup_by(|a, b| a.0 == b.0);
+        // Names made of identifier bytes only (all of them, in practice) are found as whole
+        // identifiers by a leftmost-longest search, which reads a file faster than a search for
+        // every overlapping match: no match of such a name can straddle the boundary of a
+        // whole identifier, so none hides one.
+        let identifiers = names.iter().all(|(n, _)| !n.is_empty() && n.bytes().all(is_ident_byte));
         let automaton = (!names.is_empty())
-            .then(|| AhoCorasickBuilder::new().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _)| n)).ok())
+            .then(|| {
+                let mut builder = AhoCorasickBuilder::new();
+                if identifiers {
+                    builder.match_kind(MatchKind::LeftmostLongest).kind(Some(AhoCorasickKind::DFA));
+                } else {
+                    builder.match_kind(MatchKind::Standard);
+                }
+                builder.build(names.iter().map(|(n, _)| n)).ok()
+            })
             .flatten();
         let values = names.iter().map(|(_, v)| v.clone()).collect();
-        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values }
+        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values, identifiers }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -568,10 +583,12 @@ impl NameScanner {
     /// where each occurrence starts.
     pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(&str, usize)> {
         let Some(a) = &self.automaton else { return Vec::new() };
-        let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
+        let ident = |b: &u8| is_ident_byte(*b);
         let mut out: Vec<(&str, usize)> = Vec::new();
         let mut admitted: Vec<Option<bool>> = vec![None; self.names.len()];
-        for m in a.find_overlapping_iter(bytes) {
+        let matches: Box<dyn Iterator<Item = aho_corasick::Match>> =
+            if self.identifiers { Box::new(a.find_iter(bytes)) } else { Box::new(a.find_overlapping_iter(bytes)) };
+        for m in matches {
             let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
                 && !bytes.get(m.end()).is_some_and(ident);
             if !whole {
@@ -595,6 +612,11 @@ impl NameScanner {
             .and_then(|i| self.values.get(i))
             .map_or(&[], Vec::as_slice)
     }
+}
+
+/// A byte of an identifier, as the name scanner reads them (`$` for TypeScript).
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
@@ -628,4 +650,41 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
     }
     let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();
     String::from_utf16(&units).map_err(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameScanner;
+
+    /// Every whole identifier that is a name is found, and nothing else, whether one name is
+    /// a part of another or of a longer identifier: the search for names made of identifier
+    /// bytes finds what a search for every overlapping match would.
+    #[test]
+    fn the_name_scanner_finds_whole_identifiers() {
+        let names = ["FOO", "FOO_BAR", "BAR", "new", "O_B"];
+        let scanner = NameScanner::new(names.iter().map(|n| (n.to_string(), Vec::new())).collect());
+        let text = "FOO_BAR FOO xFOO BAR_ new renew new$ $new FOO.BAR(new)";
+        let found = scanner.find(text.as_bytes(), |_| true);
+        // What a plain walk over the identifiers of the text gives.
+        let mut expected: Vec<(&str, usize)> = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if super::is_ident_byte(bytes[i]) {
+                let start = i;
+                while i < bytes.len() && super::is_ident_byte(bytes[i]) {
+                    i += 1;
+                }
+                if let Some(name) = names.iter().find(|n| **n == &text[start..i]) {
+                    expected.push((name, start));
+                }
+            } else {
+                i += 1;
+            }
+        }
+        assert_eq!(found, expected);
+        assert_eq!(found.iter().map(|(n, _)| *n).collect::<Vec<_>>(), ["FOO_BAR", "FOO", "new", "FOO", "BAR", "new"]);
+        // A name another file does not let this one see is left out.
+        assert!(scanner.find(text.as_bytes(), |n| n != "new").iter().all(|(n, _)| *n != "new"));
+    }
 }
