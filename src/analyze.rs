@@ -112,8 +112,11 @@ pub enum Pass<'a> {
 /// the same tree rather than reading and parsing the file again, which on MCP-dense code (where
 /// most files use a name another file defines) would double the parse.
 pub struct Kept {
-    text: String,
+    /// The text, with its lines.
+    source: SourceFile,
     tree: Tree,
+    /// The tree's own MCP context.
+    own: crate::context::FileContext,
     /// The rules offered on the tree, with the package's MCP context they assumed, and what
     /// they found (none when no rule ran).
     offered: RuleSet,
@@ -207,7 +210,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         read_now = Some(text);
     }
     let text: &str = match (kept.as_ref(), read_now.as_deref()) {
-        (Some(k), _) => &k.text,
+        (Some(k), _) => k.source.text(),
         (None, Some(text)) => text,
         (None, None) => return Some(r),
     };
@@ -307,16 +310,15 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     }
 
     // From here on the file is analyzed: the kept text and tree are used up.
-    let (text, kept_tree, earlier, found) = match kept.take() {
-        Some(Kept { text, tree, offered, package_mcp, outcome, found }) => {
+    let (source, kept_tree, earlier, found) = match kept.take() {
+        Some(Kept { source, tree, own, offered, package_mcp, outcome, found }) => {
             // What the rules found in this tree, if they would find it again now.
             let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
-            (text, Some(tree), earlier.map(|o| (offered, o)), scanned.or(found))
+            (source, Some((tree, own)), earlier.map(|o| (offered, o)), scanned.or(found))
         }
-        None => (read_now.unwrap_or_default(), None, None, scanned),
+        None => (SourceFile::new(read_now.unwrap_or_default()), None, None, scanned),
     };
     let t = Instant::now();
-    let source = SourceFile::new(text);
     // The kept tree is the tree a parse would build now, unless a resolved name lies in a body
     // it left unread (a Rust body holding no token), which must now be read.
     let index = match &job.pass {
@@ -325,8 +327,12 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     };
     let must_read: Vec<usize> =
         names.iter().filter(|(n, _)| index.is_none_or(|ix| ix.matters_unread(n))).map(|(_, at)| *at).collect();
-    let reuse = kept_tree.filter(|tree| must_read.iter().all(|at| !tree.unread_at(*at)));
+    let reuse = kept_tree.filter(|(tree, _)| must_read.iter().all(|at| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
+    let (reuse, kept_own) = match reuse {
+        Some((tree, own)) => (Some(tree), Some(own)),
+        None => (None, None),
+    };
     // A file decided from the first pass's scan is parsed with the tokens where they are, as
     // the first pass parsed it, and the resolved names.
     let hits = match hits {
@@ -390,8 +396,13 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
                 && answers_hold(outcome)
         })
         .map(|(_, outcome)| outcome);
-    let own = crate::context::FileContext::of(&tree);
+    // The context of a kept tree nothing was resolved in again is the one read before.
+    let own = match kept_own {
+        Some(own) if substituted == 0 => own,
+        _ => crate::context::FileContext::of(&tree),
+    };
     r.own_context = own.mcp;
+    let kept_own = own.clone();
     if eligible {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
@@ -426,8 +437,9 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         tree.shrink();
         if r.reused || job.keep.take(tree.heap_bytes() + source.heap_bytes()) {
             r.kept = Some(Kept {
-                text: source.into_text(),
+                source,
                 tree,
+                own: kept_own,
                 offered,
                 package_mcp: job.package_mcp,
                 outcome: rules_outcome,
