@@ -3,7 +3,10 @@
 //! definition does this path or imported name lead to?", following `use` paths, `pub use` and
 //! glob re-exports, relative imports, barrel `export * from` files and workspace packages.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+// Names are hashed for every identifier of a file the index is asked about: Fx, not SipHash.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::{Def, DefKind, FileIndex, Value};
 use crate::packages::Packages;
@@ -161,7 +164,7 @@ impl ProjectIndex {
         }
         let rust_set: HashSet<&str> = paths.iter().filter(|p| p.ends_with(".rs")).map(String::as_str).collect();
         let mut rust_module = vec![None; paths.len()];
-        let mut rust_files = HashMap::new();
+        let mut rust_files = HashMap::default();
         for (i, p) in paths.iter().enumerate() {
             if !p.ends_with(".rs") {
                 continue;
@@ -182,15 +185,15 @@ impl ProjectIndex {
             package_mcp,
             rust_module,
             rust_files,
-            meaningful: HashMap::new(),
-            scan: HashMap::new(),
-            scan_values: HashMap::new(),
-            doers: HashMap::new(),
-            own_types: HashMap::new(),
-            ts_modules: HashMap::new(),
+            meaningful: HashMap::default(),
+            scan: HashMap::default(),
+            scan_values: HashMap::default(),
+            doers: HashMap::default(),
+            own_types: HashMap::default(),
+            ts_modules: HashMap::default(),
             defs,
-            version_takers: HashSet::new(),
-            doing: HashSet::new(),
+            version_takers: HashSet::default(),
+            doing: HashSet::default(),
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
@@ -203,7 +206,7 @@ impl ProjectIndex {
 
     /// Every TypeScript import's module (see [`ProjectIndex::ts_modules`]).
     fn resolve_ts_modules(&self) -> HashMap<usize, HashMap<String, Option<usize>>> {
-        let mut out: HashMap<usize, HashMap<String, Option<usize>>> = HashMap::new();
+        let mut out: HashMap<usize, HashMap<String, Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f.as_ref().filter(|f| f.lang == Some(crate::tree::Lang::TypeScript)) else { continue };
             for import in &f.imports {
@@ -220,7 +223,7 @@ impl ProjectIndex {
     /// MCP package, or a file with MCP context of its own outside every package), with the
     /// packages that define them.
     fn meaningful_names(&self, holds_value: &dyn Fn(&str) -> bool) -> HashMap<String, BTreeSet<Option<usize>>> {
-        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let pkg = self.package_of[i];
@@ -248,8 +251,8 @@ impl ProjectIndex {
 
     /// The names to scan for, from the meaningful definitions (see [`ProjectIndex::scan`]).
     fn scan_names(&mut self) {
-        let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
-        let mut values: HashMap<String, BTreeSet<String>> = HashMap::new();
+        let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
+        let mut values: HashMap<String, BTreeSet<String>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let ts = matches!(f.lang, Some(crate::tree::Lang::TypeScript | crate::tree::Lang::Python));
@@ -317,7 +320,7 @@ impl ProjectIndex {
                     .collect()
             })
             .unwrap_or_default();
-        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let pkg = self.package_of[i];
@@ -352,7 +355,7 @@ impl ProjectIndex {
     /// Collects the functions that do a removed thing for their callers, and returns the names
     /// not known before.
     pub fn refresh_doers(&mut self) -> Vec<String> {
-        let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             // A function that takes a protocol version is looked for too: what its callers pass
             // there is one (see `calls::protocol_arguments`).
@@ -597,7 +600,7 @@ impl ProjectIndex {
             before.ends_with(b"::") || before.ends_with(b".")
         };
         // Whether every occurrence of a name may lead elsewhere, decided once per name.
-        let mut by_name: HashMap<&str, bool> = HashMap::new();
+        let mut by_name: HashMap<&str, bool> = HashMap::default();
         for (name, _) in &found {
             if by_name.contains_key(name) {
                 continue;
