@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::diagnostic::NotAnalyzed;
 use crate::discover::{self, Candidate, FileKind};
@@ -112,8 +112,11 @@ pub enum Pass<'a> {
 /// the same tree rather than reading and parsing the file again, which on MCP-dense code (where
 /// most files use a name another file defines) would double the parse.
 pub struct Kept {
-    text: String,
+    /// The text, with its lines.
+    source: SourceFile,
     tree: Tree,
+    /// The tree's own MCP context.
+    own: crate::context::FileContext,
     /// The rules offered on the tree, with the package's MCP context they assumed, and what
     /// they found (none when no rule ran).
     offered: RuleSet,
@@ -162,8 +165,9 @@ pub struct Job<'a> {
 
 /// Analyzes one file, from its text and tree when the first passes kept them. In the
 /// [`Pass::Resolve`] pass, `None` means the index changes nothing for this file: its earlier
-/// result stands.
-pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
+/// result stands, and so does `kept`, for a pass after. Otherwise the kept text and tree are
+/// taken (the result keeps them again, see [`FileResult::kept`]).
+pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     let c = job.candidate;
     let pass_number = match job.pass {
         Pass::First => 0,
@@ -174,59 +178,63 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
-    let (text, kept_tree, earlier, mut found) = match kept {
-        Some(Kept { text, tree, offered, package_mcp, outcome, found }) => {
-            // What the rules found in this tree, if they would find it again now.
-            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
-            (text, Some(tree), earlier.map(|o| (offered, o)), found)
-        }
-        None => {
-            let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
-                Some(bytes) => Ok(bytes.clone()),
-                None => discover::read_candidate(c, job.engine.max_file_size),
-            };
-            let bytes = match read {
-                Ok(b) => b,
-                Err(reason) => {
-                    r.not_analyzed = Some(not_analyzed(c, reason, None));
-                    return Some(r);
-                }
-            };
-            r.bytes = bytes.len() as u64;
-            match decode(bytes) {
-                Ok(t) => (t, None, None, None),
-                Err(reason) => {
-                    r.not_analyzed = Some(not_analyzed(c, reason, None));
-                    return Some(r);
-                }
+    // The text read now, when no pass kept it.
+    let mut read_now: Option<String> = None;
+    if kept.is_none() {
+        let read = match job.overlay.and_then(|o| o.get(&c.rel)) {
+            Some(bytes) => Ok(bytes.clone()),
+            None => discover::read_candidate(c, job.engine.max_file_size),
+        };
+        let bytes = match read {
+            Ok(b) => b,
+            Err(reason) => {
+                r.not_analyzed = Some(not_analyzed(c, reason, None));
+                return Some(r);
             }
+        };
+        r.bytes = bytes.len() as u64;
+        let text = match decode(bytes) {
+            Ok(t) => t,
+            Err(reason) => {
+                r.not_analyzed = Some(not_analyzed(c, reason, None));
+                return Some(r);
+            }
+        };
+        if c.kind == FileKind::Manifest {
+            if let Some(kind) = Manifest::kind_of_path(&c.path) {
+                r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
+            }
+            r.read_scan = t.elapsed();
+            return Some(r);
         }
+        read_now = Some(text);
+    }
+    let text: &str = match (kept.as_ref(), read_now.as_deref()) {
+        (Some(k), _) => k.source.text(),
+        (None, Some(text)) => text,
+        (None, None) => return Some(r),
     };
     r.bytes = text.len() as u64;
-    if c.kind == FileKind::Manifest {
-        if let Some(kind) = Manifest::kind_of_path(&c.path) {
-            r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
-        }
-        r.read_scan = t.elapsed();
-        return Some(r);
-    }
     // Build output is never analyzed, whatever it mentions: decided before the prefilter, so
     // that the listing is the same with and without it.
-    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(&text)) {
+    if let (FileKind::TypeScript(_), Some(reason)) = (c.kind, discover::minified(text)) {
         r.not_analyzed = Some(not_analyzed(c, reason, None));
         r.read_scan = t.elapsed();
         return Some(r);
     }
     let bytes = text.as_bytes();
     let rust = c.kind == FileKind::Rust;
+    // What the token scan found in the file: the kept one, or one made now.
+    let mut scanned: Option<Found> = None;
+    let earlier_scan = kept.as_ref().and_then(|k| k.found.as_ref());
     // Whether the first pass's token scan found the file worth indexing (not known when the
     // prefilter is off, or in the other passes).
     let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
         Pass::First => {
-            let (decision, hits, worth, scanned) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
+            let (decision, hits, worth, found) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
             indexable = worth;
-            found = scanned;
+            scanned = found;
             (decision, hits, Vec::new())
         }
         // The facts pass reads every body: a demanded name need not be a token.
@@ -246,16 +254,18 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             if names_found.is_empty() && !context_changed {
                 return None;
             }
-            let values: Vec<String> = names_found.iter().flat_map(|(name, _)| names.values(name)).collect();
-            let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
+            let mut values: Vec<&[u8]> =
+                names_found.iter().flat_map(|(name, _)| names.values(name)).map(|v| v.as_bytes()).collect();
+            values.sort_unstable();
+            values.dedup();
             // The file's own tokens are what the first pass's scan found, if it was kept; where
             // they are is read again only if the kept tree cannot serve (see below).
-            let (mut decision, hits) = match &found {
+            let (mut decision, hits) = match earlier_scan {
                 Some(earlier) => (job.prefilter.decide_again(earlier, &values, job.package_mcp), None),
                 None => {
                     let parts: Vec<&[u8]> = std::iter::once(bytes).chain(values.iter().copied()).collect();
-                    let (decision, hits, _, scanned) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
-                    found = scanned;
+                    let (decision, hits, _, found) = job.prefilter.decide_found(&parts, job.package_mcp, rust);
+                    scanned = found;
                     (decision, hits)
                 }
             };
@@ -264,7 +274,8 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
                 decision = if wanted.is_empty() { Decision::Skip } else { Decision::Parse(wanted) };
             }
             // Bodies that use a resolved name are read, as bodies holding a token are.
-            let hits = hits.map(|h| h.with(names_found.iter().map(|(_, at)| *at)));
+            let hits =
+                hits.map(|h| h.with(names_found.iter().filter(|(n, _)| index.matters_unread(n)).map(|(_, at)| *at)));
             (decision, hits, names_found)
         }
     };
@@ -298,12 +309,30 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         return None;
     }
 
+    // From here on the file is analyzed: the kept text and tree are used up.
+    let (source, kept_tree, earlier, found) = match kept.take() {
+        Some(Kept { source, tree, own, offered, package_mcp, outcome, found }) => {
+            // What the rules found in this tree, if they would find it again now.
+            let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
+            (source, Some((tree, own)), earlier.map(|o| (offered, o)), scanned.or(found))
+        }
+        None => (SourceFile::new(read_now.unwrap_or_default()), None, None, scanned),
+    };
     let t = Instant::now();
-    let source = SourceFile::new(text);
     // The kept tree is the tree a parse would build now, unless a resolved name lies in a body
     // it left unread (a Rust body holding no token), which must now be read.
-    let reuse = kept_tree.filter(|tree| names.iter().all(|(_, at)| !tree.unread_at(*at)));
+    let index = match &job.pass {
+        Pass::Resolve { index, .. } => Some(*index),
+        _ => None,
+    };
+    let must_read: Vec<usize> =
+        names.iter().filter(|(n, _)| index.is_none_or(|ix| ix.matters_unread(n))).map(|(_, at)| *at).collect();
+    let reuse = kept_tree.filter(|(tree, _)| must_read.iter().all(|at| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
+    let (reuse, kept_own) = match reuse {
+        Some((tree, own)) => (Some(tree), Some(own)),
+        None => (None, None),
+    };
     // A file decided from the first pass's scan is parsed with the tokens where they are, as
     // the first pass parsed it, and the resolved names.
     let hits = match hits {
@@ -311,7 +340,7 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
             .prefilter
             .decide_parts(&[source.text().as_bytes()], job.package_mcp, true)
             .1
-            .map(|h| h.with(names.iter().map(|(_, at)| *at))),
+            .map(|h| h.with(must_read.iter().copied())),
         hits => hits,
     };
     let parsed = match reuse {
@@ -367,8 +396,13 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
                 && answers_hold(outcome)
         })
         .map(|(_, outcome)| outcome);
-    let own = crate::context::FileContext::of(&tree);
+    // The context of a kept tree nothing was resolved in again is the one read before.
+    let own = match kept_own {
+        Some(own) if substituted == 0 => own,
+        _ => crate::context::FileContext::of(&tree),
+    };
     r.own_context = own.mcp;
+    let kept_own = own.clone();
     if eligible {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
@@ -403,8 +437,9 @@ pub fn analyze(job: &Job<'_>, kept: Option<Kept>) -> Option<FileResult> {
         tree.shrink();
         if r.reused || job.keep.take(tree.heap_bytes() + source.heap_bytes()) {
             r.kept = Some(Kept {
-                text: source.into_text(),
+                source,
                 tree,
+                own: kept_own,
                 offered,
                 package_mcp: job.package_mcp,
                 outcome: rules_outcome,
@@ -523,6 +558,8 @@ pub struct NameScanner {
     names: Vec<String>,
     /// Per name: the values it stands for, whose tokens the prefilter counts as the file's.
     values: Vec<Vec<String>>,
+    /// Every name is made of identifier bytes (see [`NameScanner::new`]).
+    identifiers: bool,
 }
 
 impl NameScanner {
@@ -530,11 +567,24 @@ impl NameScanner {
     pub fn new(mut names: Vec<(String, Vec<String>)>) -> NameScanner {
         names.sort();
         names.dedup_by(|a, b| a.0 == b.0);
+        // Names made of identifier bytes only (all of them, in practice) are found as whole
+        // identifiers by a leftmost-longest search, which reads a file faster than a search for
+        // every overlapping match: no match of such a name can straddle the boundary of a
+        // whole identifier, so none hides one.
+        let identifiers = names.iter().all(|(n, _)| !n.is_empty() && n.bytes().all(is_ident_byte));
         let automaton = (!names.is_empty())
-            .then(|| AhoCorasickBuilder::new().match_kind(MatchKind::Standard).build(names.iter().map(|(n, _)| n)).ok())
+            .then(|| {
+                let mut builder = AhoCorasickBuilder::new();
+                if identifiers {
+                    builder.match_kind(MatchKind::LeftmostLongest).kind(Some(AhoCorasickKind::DFA));
+                } else {
+                    builder.match_kind(MatchKind::Standard);
+                }
+                builder.build(names.iter().map(|(n, _)| n)).ok()
+            })
             .flatten();
         let values = names.iter().map(|(_, v)| v.clone()).collect();
-        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values }
+        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values, identifiers }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -543,12 +593,14 @@ impl NameScanner {
 
     /// The names that occur in `bytes` as whole identifiers and that `visible` admits, with
     /// where each occurrence starts.
-    pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(String, usize)> {
+    pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(&str, usize)> {
         let Some(a) = &self.automaton else { return Vec::new() };
-        let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
-        let mut out: Vec<(String, usize)> = Vec::new();
+        let ident = |b: &u8| is_ident_byte(*b);
+        let mut out: Vec<(&str, usize)> = Vec::new();
         let mut admitted: Vec<Option<bool>> = vec![None; self.names.len()];
-        for m in a.find_overlapping_iter(bytes) {
+        let matches: Box<dyn Iterator<Item = aho_corasick::Match>> =
+            if self.identifiers { Box::new(a.find_iter(bytes)) } else { Box::new(a.find_overlapping_iter(bytes)) };
+        for m in matches {
             let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
                 && !bytes.get(m.end()).is_some_and(ident);
             if !whole {
@@ -558,16 +610,25 @@ impl NameScanner {
             let Some(name) = self.names.get(k) else { continue };
             let ok = *admitted[k].get_or_insert_with(|| visible(name));
             if ok {
-                out.push((name.clone(), m.start()));
+                out.push((name.as_str(), m.start()));
             }
         }
         out
     }
 
     /// The string values a name may stand for.
-    pub fn values(&self, name: &str) -> Vec<String> {
-        self.names.iter().position(|n| n == name).and_then(|i| self.values.get(i)).cloned().unwrap_or_default()
+    pub fn values(&self, name: &str) -> &[String] {
+        self.names
+            .binary_search_by(|n| n.as_str().cmp(name))
+            .ok()
+            .and_then(|i| self.values.get(i))
+            .map_or(&[], Vec::as_slice)
     }
+}
+
+/// A byte of an identifier, as the name scanner reads them (`$` for TypeScript).
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
@@ -601,4 +662,41 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
     }
     let units: Vec<u16> = bytes.chunks_exact(2).map(|c| word([c[0], c[1]])).collect();
     String::from_utf16(&units).map_err(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameScanner;
+
+    /// Every whole identifier that is a name is found, and nothing else, whether one name is
+    /// a part of another or of a longer identifier: the search for names made of identifier
+    /// bytes finds what a search for every overlapping match would.
+    #[test]
+    fn the_name_scanner_finds_whole_identifiers() {
+        let names = ["FOO", "FOO_BAR", "BAR", "new", "O_B"];
+        let scanner = NameScanner::new(names.iter().map(|n| (n.to_string(), Vec::new())).collect());
+        let text = "FOO_BAR FOO xFOO BAR_ new renew new$ $new FOO.BAR(new)";
+        let found = scanner.find(text.as_bytes(), |_| true);
+        // What a plain walk over the identifiers of the text gives.
+        let mut expected: Vec<(&str, usize)> = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if super::is_ident_byte(bytes[i]) {
+                let start = i;
+                while i < bytes.len() && super::is_ident_byte(bytes[i]) {
+                    i += 1;
+                }
+                if let Some(name) = names.iter().find(|n| **n == &text[start..i]) {
+                    expected.push((name, start));
+                }
+            } else {
+                i += 1;
+            }
+        }
+        assert_eq!(found, expected);
+        assert_eq!(found.iter().map(|(n, _)| *n).collect::<Vec<_>>(), ["FOO_BAR", "FOO", "new", "FOO", "BAR", "new"]);
+        // A name another file does not let this one see is left out.
+        assert!(scanner.find(text.as_bytes(), |n| n != "new").iter().all(|(n, _)| *n != "new"));
+    }
 }

@@ -214,7 +214,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let candidates = &discovered.candidates;
     let index_tokens = IndexTokens::new(&enabled);
     let keep = Keep::new(opts.keep_trees);
-    let job = |i: usize, package_mcp: bool, pass: Pass<'_>, kept: Option<Kept>| -> Option<FileResult> {
+    let job = |i: usize, package_mcp: bool, pass: Pass<'_>, kept: &mut Option<Kept>| -> Option<FileResult> {
         let job = Job {
             candidate: &candidates[i],
             engine: &engine,
@@ -231,8 +231,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // Manifests first: a file of a package that depends on an MCP SDK speaks MCP.
     let manifest_ids: Vec<usize> =
         (0..candidates.len()).filter(|&i| candidates[i].kind == FileKind::Manifest).collect();
-    let manifest_results: Vec<(usize, FileResult)> = pool
-        .install(|| manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, None)?))).collect());
+    let manifest_results: Vec<(usize, FileResult)> = pool.install(|| {
+        manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, &mut None)?))).collect()
+    });
     let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
     let packages = Packages::from_manifests_ref(&manifests);
     let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();
@@ -251,7 +252,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         order
             .par_iter()
             .with_max_len(1)
-            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First, None)?)))
+            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First, &mut None)?)))
             .collect()
     });
     for (i, r) in first {
@@ -273,7 +274,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 .par_iter()
                 .with_max_len(1)
                 .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
-                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), None)?)))
+                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?)))
                 .collect()
         });
         for (i, mut r) in second {
@@ -307,14 +308,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 && ((!names.is_empty() && index.sees_meaningful(i)) || (index.package_mcp_by_code(i) && !r.own_context))
         })
         .collect();
+    // The other kept trees stay for the passes that follow functions found to do a removed
+    // thing to their callers, which may read any file again.
     let again: Vec<(usize, Option<Kept>)> = again.into_iter().map(|i| (i, kept[i].take())).collect();
-    // The other kept trees are of no further use.
-    drop(kept);
-    let third: Vec<(usize, FileResult)> = pool.install(|| {
+    let third: Vec<(usize, Option<FileResult>, Option<Kept>)> = pool.install(|| {
         again
             .into_par_iter()
             .with_max_len(1)
-            .filter_map(|(i, kept)| {
+            .map(|(i, mut kept)| {
                 let pass = Pass::Resolve {
                     index: &index,
                     file: i,
@@ -323,21 +324,13 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                     demands: (!wanted.is_empty()).then_some(&wanted),
                     context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
                 };
-                Some((i, job(i, index.package_is_mcp(i), pass, kept)?))
+                let r = job(i, index.package_is_mcp(i), pass, &mut kept);
+                (i, r, kept)
             })
             .collect()
     });
-    stats.files_resolved = third.len();
     let mut index = index;
-    let mut kept: Vec<Option<Kept>> = (0..candidates.len()).map(|_| None).collect();
-    for (i, mut r) in third {
-        kept[i] = r.kept.take();
-        stats.names_resolved += r.resolved;
-        if let Some(f) = r.index.take() {
-            index.set_file(i, f);
-        }
-        results[i] = r;
-    }
+    take_results(third, &mut results, &mut kept, &mut index, &mut stats);
     // Functions found to do a removed thing in that pass (a wrapper that sends through a
     // constant): their callers are analyzed once more.
     for _ in 0..MAX_EXTRA_PASSES {
@@ -349,11 +342,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
         let files: Vec<(usize, Option<Kept>)> =
             order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();
-        let more: Vec<(usize, FileResult)> = pool.install(|| {
+        let more: Vec<(usize, Option<FileResult>, Option<Kept>)> = pool.install(|| {
             files
                 .into_par_iter()
                 .with_max_len(1)
-                .filter_map(|(i, kept)| {
+                .map(|(i, mut kept)| {
                     let pass = Pass::Resolve {
                         index: &index,
                         file: i,
@@ -362,19 +355,12 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                         demands: (!wanted.is_empty()).then_some(&wanted),
                         context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
                     };
-                    Some((i, job(i, index.package_is_mcp(i), pass, kept)?))
+                    let r = job(i, index.package_is_mcp(i), pass, &mut kept);
+                    (i, r, kept)
                 })
                 .collect()
         });
-        stats.files_resolved += more.len();
-        for (i, mut r) in more {
-            kept[i] = r.kept.take();
-            stats.names_resolved += r.resolved;
-            if let Some(f) = r.index.take() {
-                index.set_file(i, f);
-            }
-            results[i] = r;
-        }
+        take_results(more, &mut results, &mut kept, &mut index, &mut stats);
     }
 
     drop(kept);
@@ -466,6 +452,31 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     stats.wall = wall.elapsed();
     report.stats = stats;
     Ok(report)
+}
+
+/// Puts the results of a pass with the index in their places: a file analyzed again replaces
+/// its result and its index, and keeps its tree for the passes after; a file the index changed
+/// nothing for keeps its result and the tree it had.
+fn take_results(
+    pass: Vec<(usize, Option<FileResult>, Option<Kept>)>,
+    results: &mut [FileResult],
+    kept: &mut [Option<Kept>],
+    index: &mut ProjectIndex,
+    stats: &mut Stats,
+) {
+    for (i, r, left) in pass {
+        let Some(mut r) = r else {
+            kept[i] = left;
+            continue;
+        };
+        stats.files_resolved += 1;
+        kept[i] = r.kept.take();
+        stats.names_resolved += r.resolved;
+        if let Some(f) = r.index.take() {
+            index.set_file(i, f);
+        }
+        results[i] = r;
+    }
 }
 
 /// The names the first pass's file checks asked for, per rule (`FileCx::demand`), with an

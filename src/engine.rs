@@ -106,6 +106,7 @@ impl Engine {
             .collect();
         let mut cx = FileCx {
             path,
+            test_file: crate::patterns::is_test_file(path),
             source,
             tree,
             context: &context,
@@ -207,6 +208,8 @@ pub struct FileOutcome {
 /// What a rule sees of the file it checks.
 pub struct FileCx<'a> {
     pub path: &'a str,
+    /// The file is a file of tests by its name ([`crate::patterns::is_test_file`]).
+    pub test_file: bool,
     pub source: &'a SourceFile,
     pub tree: &'a Tree,
     pub context: &'a FileContext,

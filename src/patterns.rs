@@ -887,17 +887,14 @@ pub fn imported_export<'t>(tree_root: NodeRef<'t>, local: &str, modules: Option<
     let from = modules.is_none_or(|ms| {
         ms.iter().any(|m| module.strip_prefix(m).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
     });
-    from.then(|| import.import_bindings().into_iter().find(|(_, l)| *l == local).map(|(e, _)| e))?
+    from.then(|| import.imported_as(local))?
 }
 
 /// The import that binds a local name (`import { Tool } from './types.js'`). Imports are
 /// top-level statements: scanning the root's children, not the whole tree, keeps this linear
 /// in the number of names asked about.
 pub fn import_of<'t>(tree_root: NodeRef<'t>, local: &str) -> Option<NodeRef<'t>> {
-    tree_root
-        .children()
-        .filter(|n| n.kind() == Kind::Import)
-        .find(|i| i.import_bindings().iter().any(|(_, l)| *l == local))
+    tree_root.children().filter(|n| n.kind() == Kind::Import).find(|i| i.imported_as(local).is_some())
 }
 
 /// A value with the conversions named in `calls` applied to it (`"x".to_string()`,

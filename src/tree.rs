@@ -759,6 +759,27 @@ impl<'t> NodeRef<'t> {
         out
     }
 
+    /// For an `Import`: the exported name its binding of `local` imports, if it binds it (the
+    /// first of [`import_bindings`](Self::import_bindings) with that local name), without
+    /// listing the bindings.
+    pub fn imported_as(&self, local: &str) -> Option<&'t str> {
+        let mut exported: Option<&'t str> = None;
+        for c in self.children().filter(|c| c.kind() == Kind::Other) {
+            let binding = match c.role() {
+                Role::Key => {
+                    exported = Some(c.text());
+                    continue;
+                }
+                Role::Value => (exported.take().unwrap_or(c.text()), c.text()),
+                _ => (c.text(), c.text()),
+            };
+            if binding.1 == local {
+                return Some(binding.0);
+            }
+        }
+        None
+    }
+
     /// The type argument nodes of a `Type`.
     pub fn type_args(&self) -> impl Iterator<Item = NodeRef<'t>> + 't {
         self.children_with(Role::TypeArg)

@@ -19,11 +19,14 @@ use crate::tree::{Kind, NodeRef, Role, Tree};
 pub fn mark_doers(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
     let Ok(registry) = crate::rules::registry() else { return };
     let mut by_fn: HashMap<(usize, usize), Vec<&Diagnostic>> = HashMap::new();
+    // The functions of the file, listed once for all the findings.
+    let mut fns: Option<Vec<NodeRef<'_>>> = None;
     for d in diagnostics.iter().filter(|d| d.sends) {
         let Some(words) = registry.get(d.rule).map(|r| &r.meta.wrapper_words).filter(|w| !w.is_empty()) else {
             continue;
         };
-        let Some(f) = innermost_fn(tree, d.range) else { continue };
+        let fns = fns.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Fn).collect());
+        let Some(f) = innermost_fn(fns, d.range) else { continue };
         if !names_a_wrapper(crate::patterns::function_name(f), words) {
             continue;
         }
@@ -57,8 +60,11 @@ const STORE_RULES: &[&str] = &["MCP101"];
 fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
     const STORE_WORDS: &[&str] = &["session", "sessions", "store", "registry", "multiplexer", "manager", "tracker"];
     const SMALL: usize = 4;
+    // The fields of the file, listed once for all the findings.
+    let mut fields: Option<Vec<NodeRef<'_>>> = None;
     for d in diagnostics.iter().filter(|d| STORE_RULES.contains(&d.rule)) {
-        let field = tree.nodes().find(|n| n.kind() == Kind::Field && n.name_span() == Some(d.range));
+        let fields = fields.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Field).collect());
+        let field = fields.iter().find(|n| n.name_span() == Some(d.range)).copied();
         let Some(container) = field
             .and_then(|f| f.parent())
             .or_else(|| self_member_class(tree, d.range))
@@ -179,6 +185,11 @@ fn uses_of_stores(
     for n in tree.nodes().filter(|n| matches!(n.kind(), Kind::Type | Kind::Ident | Kind::Member)) {
         let name = n.text();
         if name.is_empty() || !index.is_doer(name) {
+            continue;
+        }
+        // Only a store type's name, or a field that holds one, is where code works a store
+        // (see `works_store`): other names are turned away before any walk up the tree.
+        if !index.declares_store(name) && !(n.kind() == Kind::Member && !index.field_holds(name).is_empty()) {
             continue;
         }
         // The type's own definition and impls are reported where they are.
@@ -316,9 +327,9 @@ fn self_owner<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
     on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten()
 }
 
-/// The innermost function whose span holds `range`.
-fn innermost_fn(tree: &Tree, range: (usize, usize)) -> Option<NodeRef<'_>> {
-    tree.nodes().filter(|n| n.kind() == Kind::Fn && n.start() <= range.0 && range.1 <= n.end()).last()
+/// The innermost of a file's functions (in document order) whose span holds `range`.
+fn innermost_fn<'t>(fns: &[NodeRef<'t>], range: (usize, usize)) -> Option<NodeRef<'t>> {
+    fns.iter().rev().find(|n| n.start() <= range.0 && range.1 <= n.end()).copied()
 }
 
 /// The span of a function's name, or of the variable or property an anonymous one is bound to.

@@ -3,7 +3,10 @@
 //! definition does this path or imported name lead to?", following `use` paths, `pub use` and
 //! glob re-exports, relative imports, barrel `export * from` files and workspace packages.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+// Names are hashed for every identifier of a file the index is asked about: Fx, not SipHash.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::{Def, DefKind, FileIndex, Value};
 use crate::packages::Packages;
@@ -61,6 +64,79 @@ pub struct ProjectIndex {
     /// Each TypeScript file's module specifiers, resolved once when the index is merged:
     /// resolving one tries a dozen paths, and barrels are followed for every name they export.
     ts_modules: HashMap<usize, HashMap<String, Option<usize>>>,
+    /// The definitions by name (see [`Defs`]).
+    defs: Defs,
+    /// Names of [`doers`](Self::doers) that are there only as functions that take a protocol
+    /// version (see [`ProjectIndex::matters_unread`]).
+    version_takers: HashSet<String>,
+    /// Names of the definitions that do a removed thing.
+    doing: HashSet<String>,
+}
+
+/// Where every definition of the project is, by name, by owner and (for a field) by the name
+/// a member access writes: the lookups every call and member of a file asks for read the few
+/// definitions of that name, not every definition of the project. Each list holds (file,
+/// index in the file's definitions) in file and definition order, the order a walk over every
+/// file would meet them in.
+#[derive(Default)]
+struct Defs {
+    by_name: HashMap<String, Vec<(usize, usize)>>,
+    by_owner: HashMap<String, Vec<(usize, usize)>>,
+    fields: HashMap<String, Vec<(usize, usize)>>,
+}
+
+impl Defs {
+    fn new(files: &[Option<FileIndex>]) -> Defs {
+        let mut defs = Defs::default();
+        for (i, f) in files.iter().enumerate() {
+            if let Some(f) = f {
+                defs.add(i, f);
+            }
+        }
+        defs
+    }
+
+    /// The keys a definition is listed under.
+    fn keys(def: &Def) -> [Option<(&str, u8)>; 3] {
+        [
+            Some((def.name.as_str(), 0)),
+            def.scope.last().map(|o| (o.as_str(), 1)),
+            matches!(def.kind, DefKind::Field { .. }).then(|| (field_name(&def.name), 2)),
+        ]
+    }
+
+    fn list(&mut self, map: u8) -> &mut HashMap<String, Vec<(usize, usize)>> {
+        match map {
+            0 => &mut self.by_name,
+            1 => &mut self.by_owner,
+            _ => &mut self.fields,
+        }
+    }
+
+    fn add(&mut self, file: usize, f: &FileIndex) {
+        for (d, def) in f.defs.iter().enumerate() {
+            for (key, map) in Self::keys(def).into_iter().flatten() {
+                let list = self.list(map).entry(key.to_string()).or_default();
+                let at = list.partition_point(|&e| e < (file, d));
+                list.insert(at, (file, d));
+            }
+        }
+    }
+
+    fn remove(&mut self, file: usize, f: &FileIndex) {
+        for def in &f.defs {
+            for (key, map) in Self::keys(def).into_iter().flatten() {
+                if let Some(list) = self.list(map).get_mut(key) {
+                    list.retain(|&(x, _)| x != file);
+                }
+            }
+        }
+    }
+}
+
+/// A field's name as a member access writes it: without the `_` or `#` of a private field.
+fn field_name(name: &str) -> &str {
+    name.trim_start_matches(['#', '_'])
 }
 
 impl ProjectIndex {
@@ -88,7 +164,7 @@ impl ProjectIndex {
         }
         let rust_set: HashSet<&str> = paths.iter().filter(|p| p.ends_with(".rs")).map(String::as_str).collect();
         let mut rust_module = vec![None; paths.len()];
-        let mut rust_files = HashMap::new();
+        let mut rust_files = HashMap::default();
         for (i, p) in paths.iter().enumerate() {
             if !p.ends_with(".rs") {
                 continue;
@@ -99,6 +175,7 @@ impl ProjectIndex {
                 rust_module[i] = Some(m);
             }
         }
+        let defs = Defs::new(&files);
         let mut index = ProjectIndex {
             files,
             paths,
@@ -108,12 +185,15 @@ impl ProjectIndex {
             package_mcp,
             rust_module,
             rust_files,
-            meaningful: HashMap::new(),
-            scan: HashMap::new(),
-            scan_values: HashMap::new(),
-            doers: HashMap::new(),
-            own_types: HashMap::new(),
-            ts_modules: HashMap::new(),
+            meaningful: HashMap::default(),
+            scan: HashMap::default(),
+            scan_values: HashMap::default(),
+            doers: HashMap::default(),
+            own_types: HashMap::default(),
+            ts_modules: HashMap::default(),
+            defs,
+            version_takers: HashSet::default(),
+            doing: HashSet::default(),
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
@@ -126,7 +206,7 @@ impl ProjectIndex {
 
     /// Every TypeScript import's module (see [`ProjectIndex::ts_modules`]).
     fn resolve_ts_modules(&self) -> HashMap<usize, HashMap<String, Option<usize>>> {
-        let mut out: HashMap<usize, HashMap<String, Option<usize>>> = HashMap::new();
+        let mut out: HashMap<usize, HashMap<String, Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f.as_ref().filter(|f| f.lang == Some(crate::tree::Lang::TypeScript)) else { continue };
             for import in &f.imports {
@@ -143,7 +223,7 @@ impl ProjectIndex {
     /// MCP package, or a file with MCP context of its own outside every package), with the
     /// packages that define them.
     fn meaningful_names(&self, holds_value: &dyn Fn(&str) -> bool) -> HashMap<String, BTreeSet<Option<usize>>> {
-        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let pkg = self.package_of[i];
@@ -171,8 +251,8 @@ impl ProjectIndex {
 
     /// The names to scan for, from the meaningful definitions (see [`ProjectIndex::scan`]).
     fn scan_names(&mut self) {
-        let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
-        let mut values: HashMap<String, BTreeSet<String>> = HashMap::new();
+        let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
+        let mut values: HashMap<String, BTreeSet<String>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let ts = matches!(f.lang, Some(crate::tree::Lang::TypeScript | crate::tree::Lang::Python));
@@ -240,7 +320,7 @@ impl ProjectIndex {
                     .collect()
             })
             .unwrap_or_default();
-        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut out: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let pkg = self.package_of[i];
@@ -275,7 +355,7 @@ impl ProjectIndex {
     /// Collects the functions that do a removed thing for their callers, and returns the names
     /// not known before.
     pub fn refresh_doers(&mut self) -> Vec<String> {
-        let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::new();
+        let mut doers: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             // A function that takes a protocol version is looked for too: what its callers pass
             // there is one (see `calls::protocol_arguments`).
@@ -305,23 +385,50 @@ impl ProjectIndex {
                 }
             }
         }
+        // The names looked for only as functions that take a protocol version.
+        let doing: HashSet<&str> = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| d.does.is_some())
+            .map(|d| d.name.as_str())
+            .chain(self.files.iter().flatten().flat_map(|f| &f.defs).filter_map(|d| match &d.kind {
+                DefKind::Field { types } if types.iter().any(|t| stores.contains(t)) => Some(d.name.as_str()),
+                _ => None,
+            }))
+            .collect();
+        self.version_takers = doers.keys().filter(|n| !doing.contains(n.as_str())).cloned().collect();
+        self.doing = self
+            .files
+            .iter()
+            .flatten()
+            .flat_map(|f| &f.defs)
+            .filter(|d| d.does.is_some())
+            .map(|d| d.name.clone())
+            .collect();
         let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
         new.sort();
         self.doers = doers;
         new
     }
 
+    /// Whether a scanned name found in a function body the Rust front end left unread (it
+    /// holds no token) may matter there, so that the body must be read. Every name may, except
+    /// one looked for only as a function that takes a protocol version: what a call passes
+    /// there matters when it is a legacy revision, which is a token, and a body that holds one
+    /// is read.
+    pub fn matters_unread(&self, name: &str) -> bool {
+        !self.version_takers.contains(name) || self.scan.contains_key(name) || self.own_types.contains_key(name)
+    }
+
     /// The store types (types that do a removed thing, see `calls::mark_stores`) a field of
     /// this name holds somewhere in the project.
     pub fn field_holds(&self, field: &str) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
-        for f in self.files.iter().flatten() {
-            for d in
-                f.defs.iter().filter(|d| d.name.trim_start_matches(['#', '_']) == field.trim_start_matches(['#', '_']))
-            {
-                if let DefKind::Field { types } = &d.kind {
-                    out.extend(types.iter().map(String::as_str).filter(|t| self.is_doer(t)));
-                }
+        for (_, d) in self.listed(&self.defs.fields, field_name(field)) {
+            if let DefKind::Field { types } = &d.kind {
+                out.extend(types.iter().map(String::as_str).filter(|t| self.is_doer(t)));
             }
         }
         out.sort_unstable();
@@ -331,37 +438,37 @@ impl ProjectIndex {
 
     /// Whether a store type of this name (see `calls::mark_stores`) is declared.
     pub fn declares_store(&self, name: &str) -> bool {
-        self.files
-            .iter()
-            .flatten()
-            .flat_map(|f| &f.defs)
-            .any(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())
+        self.listed(&self.defs.by_name, name).any(|(_, d)| d.kind == DefKind::Type && d.does.is_some())
     }
 
     /// The store type of this name that `file` can see.
     pub fn store_named(&self, file: usize, name: &str) -> Option<Meaning<'_>> {
         let from = self.package_of(file);
-        self.files.iter().enumerate().find_map(|(f, index)| {
-            let def =
-                index.as_ref()?.defs.iter().find(|d| d.name == name && d.kind == DefKind::Type && d.does.is_some())?;
+        // The first store of that name in each file, the first of those the file can see.
+        let mut last_file = None;
+        for (f, def) in self.listed(&self.defs.by_name, name) {
+            if last_file == Some(f) || def.kind != DefKind::Type || def.does.is_none() {
+                continue;
+            }
+            last_file = Some(f);
             let visible = match (from, self.package_of(f)) {
                 (Some(a), Some(b)) => self.packages.sees(a, b),
                 (None, None) => true,
                 _ => false,
             };
-            visible.then(|| Meaning { def, path: self.path(f), file: f })
-        })
+            if visible {
+                return Some(Meaning { def, path: self.path(f), file: f });
+            }
+        }
+        None
     }
 
     /// The names of the methods the project defines for a type (in its impls or class).
     pub fn methods_of(&self, owner: &str) -> Vec<&str> {
         let mut out: Vec<&str> = self
-            .files
-            .iter()
-            .flatten()
-            .flat_map(|f| &f.defs)
-            .filter(|d| matches!(d.kind, DefKind::Fn { .. }) && d.scope.last().map(String::as_str) == Some(owner))
-            .map(|d| d.name.as_str())
+            .listed(&self.defs.by_owner, owner)
+            .filter(|(_, d)| matches!(d.kind, DefKind::Fn { .. }))
+            .map(|(_, d)| d.name.as_str())
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -381,6 +488,9 @@ impl ProjectIndex {
     /// The function a call of `name` reaches when it does a removed thing: every function of
     /// that name and arity the file can call does the same (`cfg` variants of one wrapper).
     pub fn doer_named(&self, file: usize, owner: Option<&str>, name: &str, args: Option<usize>) -> Option<Meaning<'_>> {
+        if !self.doing.contains(name) {
+            return None;
+        }
         let all = self.functions_of(file, owner, name, args);
         let first = *all.first()?;
         let rule = first.def.does.as_ref()?.rule.as_str();
@@ -402,8 +512,21 @@ impl ProjectIndex {
     /// Replaces one file's index (a file analyzed again in a later round).
     pub fn set_file(&mut self, i: usize, f: FileIndex) {
         if let Some(slot) = self.files.get_mut(i) {
+            if let Some(old) = slot.as_ref() {
+                self.defs.remove(i, old);
+            }
+            self.defs.add(i, &f);
             *slot = Some(f);
         }
+    }
+
+    /// The definitions listed under `key` in one of [`Defs`]'s maps, in file order.
+    fn listed<'a>(
+        &'a self,
+        map: &'a HashMap<String, Vec<(usize, usize)>>,
+        key: &str,
+    ) -> impl Iterator<Item = (usize, &'a Def)> + 'a {
+        map.get(key).into_iter().flatten().filter_map(|&(f, d)| Some((f, self.files.get(f)?.as_ref()?.defs.get(d)?)))
     }
 
     pub fn package_of(&self, file: usize) -> Option<usize> {
@@ -469,25 +592,27 @@ impl ProjectIndex {
     /// the file's own definition used again in it. A name that merely has the same spelling as
     /// a local or another package's is read no further. A file the first pass did not index
     /// keeps every occurrence.
-    pub fn may_use(&self, file: usize, bytes: &[u8], found: Vec<(String, usize)>) -> Vec<(String, usize)> {
+    pub fn may_use<'n>(&self, file: usize, bytes: &[u8], found: Vec<(&'n str, usize)>) -> Vec<(&'n str, usize)> {
         let Some(f) = self.file(file) else { return found };
         let globs = f.imports.iter().any(|i| i.local == "*" || i.exported == "*");
-        let own = |name: &str| f.defs.iter().any(|d| d.name == name);
         let after_path = |at: usize| {
             let before = bytes.get(..at).unwrap_or_default();
             before.ends_with(b"::") || before.ends_with(b".")
         };
-        let count = |name: &str| found.iter().filter(|(n, _)| n == name).count();
-        found
-            .iter()
-            .filter(|(name, at)| {
-                f.imports.iter().any(|i| i.local == *name || i.exported == *name)
-                    || (globs && !own(name))
-                    || after_path(*at)
-                    || (own(name) && count(name) > 1)
-            })
-            .cloned()
-            .collect()
+        // Whether every occurrence of a name may lead elsewhere, decided once per name.
+        let mut by_name: HashMap<&str, bool> = HashMap::default();
+        for (name, _) in &found {
+            if by_name.contains_key(name) {
+                continue;
+            }
+            let own = f.defs.iter().any(|d| d.name == *name);
+            let count = found.iter().filter(|(n, _)| n == name).count();
+            let any = f.imports.iter().any(|i| i.local == *name || i.exported == *name)
+                || (globs && !own)
+                || (own && count > 1);
+            by_name.insert(name, any);
+        }
+        found.into_iter().filter(|(name, at)| by_name.get(name).copied().unwrap_or(false) || after_path(*at)).collect()
     }
 
     // -- Rust ---------------------------------------------------------------------------------
@@ -587,18 +712,12 @@ impl ProjectIndex {
         // `impl ErrorCode { const X }` in another file of the same crate.
         let root = self.rust_module.get(owner_def.file)?.as_ref()?.0.clone();
         let owner_name = owner_def.def.name.as_str();
-        for f in 0..self.files.len() {
-            if self.rust_module.get(f).and_then(Option::as_ref).is_none_or(|(r, _)| *r != root) {
-                continue;
-            }
-            let Some(index) = self.file(f) else { continue };
-            if let Some(def) =
-                index.defs.iter().find(|d| d.name == *name && d.scope.last().is_some_and(|o| o == owner_name))
-            {
-                return Some(Meaning { def, path: self.path(f), file: f });
-            }
-        }
-        None
+        self.listed(&self.defs.by_name, name)
+            .find(|(f, d)| {
+                d.scope.last().is_some_and(|o| o == owner_name)
+                    && self.rust_module.get(*f).and_then(Option::as_ref).is_some_and(|(r, _)| *r == root)
+            })
+            .map(|(f, def)| Meaning { def, path: self.path(f), file: f })
     }
 
     /// A name in a module: defined there, imported or re-exported there, or reached through one
@@ -681,7 +800,7 @@ impl ProjectIndex {
         let rust_root = self.rust_module.get(file).and_then(Option::as_ref).map(|(r, _)| r.clone());
         let package = self.package_of(file);
         let mut found = Vec::new();
-        for f in 0..self.files.len() {
+        for (f, def) in self.listed(&self.defs.by_name, name) {
             let same_crate = match &rust_root {
                 Some(root) => self.rust_module.get(f).and_then(Option::as_ref).is_some_and(|(r, _)| r == root),
                 // Files outside every package see each other, as their names do (`visible`).
@@ -694,17 +813,14 @@ impl ProjectIndex {
             if !same_crate && !dependency {
                 continue;
             }
-            let Some(index) = self.file(f) else { continue };
-            for def in &index.defs {
-                let DefKind::Fn { params, required, .. } = def.kind else { continue };
-                if def.name != name || args.is_some_and(|a| a < required || a > params) {
-                    continue;
-                }
-                if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
-                    continue;
-                }
-                found.push(Meaning { def, path: self.path(f), file: f });
+            let DefKind::Fn { params, required, .. } = def.kind else { continue };
+            if args.is_some_and(|a| a < required || a > params) {
+                continue;
             }
+            if owner.is_some_and(|o| def.scope.last().map(String::as_str) != Some(o)) {
+                continue;
+            }
+            found.push(Meaning { def, path: self.path(f), file: f });
         }
         found
     }

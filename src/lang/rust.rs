@@ -20,7 +20,7 @@ use syn::{
     PathArguments, QSelf, ReturnType, Signature, Stmt, TraitItem, Type, TypeParamBound, UnOp, UseTree, Visibility,
 };
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{ParseFailure, MAX_NESTING};
 use crate::prefilter::Hits;
@@ -91,7 +91,7 @@ fn unread_bodies<'a>(scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
     let mut bodies: Vec<Body<'a>> = scan.bodies.clone();
     bodies.sort_unstable_by_key(|b| b.start);
     let mut read: Vec<bool> = bodies.iter().map(|b| !hits.none_within(b.start, b.end)).collect();
-    let mut by_name: HashMap<&'a str, Vec<usize>> = HashMap::new();
+    let mut by_name: FxHashMap<&'a str, Vec<usize>> = FxHashMap::default();
     for (i, body) in bodies.iter().enumerate().filter(|(i, _)| !read[*i]) {
         by_name.entry(body.name).or_default().push(i);
     }

@@ -1137,6 +1137,11 @@ mod tests {
         );
         assert_eq!(imports[1].import_bindings(), vec![("*", "sdk")]);
         assert!(imports[2].import_bindings().is_empty());
+        // One binding is found by its local name, as the list gives it.
+        assert_eq!(imports[0].imported_as("McpClient"), Some("Client"));
+        assert_eq!(imports[0].imported_as("Default"), Some("default"));
+        assert_eq!(imports[0].imported_as("Client"), None);
+        assert_eq!(imports[1].imported_as("sdk"), Some("*"));
         // Bindings are not identifiers: name patterns never match an import line.
         assert!(t.nodes().all(|n| n.kind() != Kind::Ident));
     }

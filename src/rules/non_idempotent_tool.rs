@@ -192,7 +192,7 @@ impl Rule for NonIdempotentTool {
             Kind::Var => schema_fact(node, lists, cx),
             Kind::Container => {
                 struct_fact(node, cx);
-                if cx.mcp() && !patterns::is_test_file(cx.path) && !patterns::in_test_code(node) {
+                if cx.mcp() && !cx.test_file && !patterns::in_test_code(node) {
                     if let Some(tool) = tool_class(node, lists) {
                         judge(tool, lists, cx);
                     }
@@ -218,7 +218,7 @@ impl Rule for NonIdempotentTool {
                 }
             }
             Kind::Call => {
-                if let Some(tool) = registration(node, lists, patterns::is_test_file(cx.path)) {
+                if let Some(tool) = registration(node, lists, cx.test_file) {
                     judge(tool, lists, cx);
                 }
             }
@@ -646,7 +646,7 @@ fn struct_fact(container: NodeRef<'_>, cx: &mut FileCx<'_>) {
 /// parameters are its input (an `idempotency_key` parameter is a key); the description is the
 /// `description=` argument or the docstring's first words. Test code defines no tools.
 fn python_tool<'t>(f: NodeRef<'t>, lists: &Lists<'_>, cx: &FileCx<'_>) -> Option<Tool<'t>> {
-    if f.tree().lang() != crate::tree::Lang::Python || patterns::is_test_file(cx.path) || patterns::in_test_code(f) {
+    if f.tree().lang() != crate::tree::Lang::Python || cx.test_file || patterns::in_test_code(f) {
         return None;
     }
     let attr = f.children_with(Role::Attr).find(|a| a.text() == "tool" || a.text().ends_with(".tool"))?;
