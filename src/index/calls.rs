@@ -189,7 +189,8 @@ fn uses_of_stores(
         }
         // Only a store type's name, or a field that holds one, is where code works a store
         // (see `works_store`): other names are turned away before any walk up the tree.
-        if !index.declares_store(name) && !(n.kind() == Kind::Member && !index.field_holds(name).is_empty()) {
+        let holds_store = n.kind() == Kind::Member && !index.field_holds(name).is_empty();
+        if !index.declares_store(name) && !holds_store {
             continue;
         }
         // The type's own definition and impls are reported where they are.
