@@ -245,7 +245,10 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         }
         Pass::Resolve { index, file, names, select, demands, context_changed } => {
             if let Some(select) = select {
-                if select.find(bytes, |name| index.visible(*file, name)).is_empty() {
+                // A file that can see none of the names cannot use one: it is not read.
+                if !select.names.iter().any(|name| index.visible(*file, name))
+                    || select.find(bytes, |name| index.visible(*file, name)).is_empty()
+                {
                     return None;
                 }
             }
