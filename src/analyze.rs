@@ -252,7 +252,15 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
                     return None;
                 }
             }
-            let names_found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
+            let mut names_found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
+            // Calls of functions that take a protocol version matter only where one passes a
+            // legacy revision.
+            if !names_found.is_empty()
+                && names_found.iter().all(|(name, _)| index.is_version_taker(name))
+                && !index::holds_legacy_revision(job.engine, bytes)
+            {
+                names_found.clear();
+            }
             // Nothing to resolve, and no context the first pass lacked: the first result stands.
             if names_found.is_empty() && !context_changed {
                 return None;
