@@ -245,11 +245,22 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         }
         Pass::Resolve { index, file, names, select, demands, context_changed } => {
             if let Some(select) = select {
-                if select.find(bytes, |name| index.visible(*file, name)).is_empty() {
+                // A file that can see none of the names cannot use one: it is not read.
+                if !select.names.iter().any(|name| index.visible(*file, name))
+                    || select.find(bytes, |name| index.visible(*file, name)).is_empty()
+                {
                     return None;
                 }
             }
-            let names_found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
+            let mut names_found = index.may_use(*file, bytes, names.find(bytes, |name| index.visible(*file, name)));
+            // Calls of functions that take a protocol version matter only where one passes a
+            // legacy revision.
+            if !names_found.is_empty()
+                && names_found.iter().all(|(name, _)| index.is_version_taker(name))
+                && !index::holds_legacy_revision(job.engine, bytes)
+            {
+                names_found.clear();
+            }
             // Nothing to resolve, and no context the first pass lacked: the first result stands.
             if names_found.is_empty() && !context_changed {
                 return None;

@@ -256,6 +256,17 @@ pub fn calls_to_doers(
     out
 }
 
+/// Whether a file's text holds a legacy protocol revision MCP204 knows, the only value a call
+/// of a function that takes a protocol version is reported for (see [`protocol_argument`]).
+pub fn holds_legacy_revision(engine: &Engine, bytes: &[u8]) -> bool {
+    engine.rules.iter().find(|r| r.meta.id == PROTOCOL_RULE).is_some_and(|def| {
+        def.meta.data_strings("legacy_versions").iter().any(|v| memchr::memmem::find(bytes, v.as_bytes()).is_some())
+    })
+}
+
+/// The rule of a legacy revision passed as a protocol version.
+const PROTOCOL_RULE: &str = "MCP204";
+
 /// A legacy revision passed where the project's function takes the protocol version
 /// (`create_session(info, "2025-06-18")` of `def create_session(self, info, protocol_version)`):
 /// a finding of MCP204 at the argument, when every function the call may reach takes it there.
@@ -268,8 +279,7 @@ fn protocol_argument(
     call: NodeRef<'_>,
     callee: NodeRef<'_>,
 ) -> Option<Diagnostic> {
-    const RULE: &str = "MCP204";
-    let def = engine.rules.iter().find(|r| r.meta.id == RULE)?;
+    let def = engine.rules.iter().find(|r| r.meta.id == PROTOCOL_RULE)?;
     let versions = def.meta.data_strings("legacy_versions");
     let (at, arg) = call.args().enumerate().find(|(_, a)| a.kind() == Kind::Str && versions.contains(&a.text()))?;
     let owner = self_owner(callee);

@@ -413,13 +413,18 @@ impl ProjectIndex {
         new
     }
 
+    /// Whether a scanned name is looked for only as a function that takes a protocol version:
+    /// what a call passes there matters when it is a legacy revision, which is a token. So such
+    /// a name makes no body left unread (it holds no token) read, and no file that holds no
+    /// legacy revision read again.
+    pub fn is_version_taker(&self, name: &str) -> bool {
+        self.version_takers.contains(name) && !self.scan.contains_key(name) && !self.own_types.contains_key(name)
+    }
+
     /// Whether a scanned name found in a function body the Rust front end left unread (it
-    /// holds no token) may matter there, so that the body must be read. Every name may, except
-    /// one looked for only as a function that takes a protocol version: what a call passes
-    /// there matters when it is a legacy revision, which is a token, and a body that holds one
-    /// is read.
+    /// holds no token) may matter there: see [`ProjectIndex::is_version_taker`].
     pub fn matters_unread(&self, name: &str) -> bool {
-        !self.version_takers.contains(name) || self.scan.contains_key(name) || self.own_types.contains_key(name)
+        !self.is_version_taker(name)
     }
 
     /// The store types (types that do a removed thing, see `calls::mark_stores`) a field of

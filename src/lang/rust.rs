@@ -608,7 +608,7 @@ struct Lowerer<'a> {
     pending_attrs: Vec<Attribute>,
 }
 
-impl Lowerer<'_> {
+impl<'a> Lowerer<'a> {
     // -- spans ----------------------------------------------------------------------------
 
     fn range(&self, s: Span) -> (usize, usize) {
@@ -626,8 +626,22 @@ impl Lowerer<'_> {
     /// An identifier's range with one lookup: an identifier never spans lines, and it prints
     /// exactly as written (`r#` included).
     fn ident_range(&self, i: &Ident) -> (usize, usize) {
+        self.ident(i).0
+    }
+
+    /// An identifier's range and its name without `r#` (see [`name`]), read where the source
+    /// writes it; an identifier the source does not write at its span (a `doc` of a doc
+    /// comment) is printed.
+    fn ident(&self, i: &Ident) -> ((usize, usize), std::borrow::Cow<'a, str>) {
         let start = self.start(i.span());
-        (start, (start + display_len(i)).min(self.lines.base + self.lines.text.len()))
+        let text: &'a str = self.lines.text;
+        let written = start.checked_sub(self.lines.base).and_then(|at| text.get(at..)).unwrap_or("");
+        let raw = usize::from(written.starts_with("r#")) * 2;
+        let len = raw + written.bytes().skip(raw).take_while(|&b| is_ident_byte(b)).count();
+        match written.get(..len) {
+            Some(text) if len > raw && *i == text => ((start, start + len), text.get(raw..).unwrap_or(text).into()),
+            _ => ((start, (start + display_len(i)).min(self.lines.base + self.lines.text.len())), name(i).into()),
+        }
     }
 
     /// From the start of `first` to the end of `last`; each lookup costs a search in
@@ -1348,8 +1362,8 @@ impl Lowerer<'_> {
         self.open(Kind::Call, role, span, "");
         let callee_end = m.turbofish.as_ref().map_or(m.method.span(), |t| t.gt_token.span);
         let callee_span = (span.0, self.end(callee_end));
-        let id = self.open(Kind::Member, Role::Callee, callee_span, &name(&m.method));
-        let name_span = self.ident_range(&m.method);
+        let (name_span, method) = self.ident(&m.method);
+        let id = self.open(Kind::Member, Role::Callee, callee_span, &method);
         self.b.set_name_span(id, name_span);
         self.expr(&m.receiver, Role::Object);
         self.close();
@@ -1360,23 +1374,24 @@ impl Lowerer<'_> {
     /// `a::b::C` as nested `Member`s (flag `STATIC_PATH`) over `Ident(a)`; generics dropped.
     fn path_expr(&mut self, qself: Option<&QSelf>, path: &Path, role: Role) {
         let segments: Vec<_> = path.segments.iter().collect();
-        let (base, members): ((String, Option<&Ident>), &[&syn::PathSegment]) = match (qself, segments.split_first()) {
-            (Some(q), _) => {
-                let members = segments.get(q.position..).unwrap_or(&[]);
-                ((type_name(&q.ty), None), members)
-            }
-            (None, Some((first, rest))) => ((name(&first.ident), Some(&first.ident)), rest),
-            (None, None) => {
-                let span = self.spanned(path);
-                self.leaf(Kind::Other, role, span, "");
-                return;
-            }
-        };
+        let (base, members): ((std::borrow::Cow<'_, str>, Option<&Ident>), &[&syn::PathSegment]) =
+            match (qself, segments.split_first()) {
+                (Some(q), _) => {
+                    let members = segments.get(q.position..).unwrap_or(&[]);
+                    ((type_name(&q.ty).into(), None), members)
+                }
+                (None, Some((first, rest))) => ((self.ident(&first.ident).1, Some(&first.ident)), rest),
+                (None, None) => {
+                    let span = self.spanned(path);
+                    self.leaf(Kind::Other, role, span, "");
+                    return;
+                }
+            };
         let start = self.start(qself.map_or_else(|| path_start(path), |q| q.lt_token.span));
         for (k, seg) in members.iter().rev().enumerate() {
             let r = if k == 0 { role } else { Role::Object };
-            let seg_span = self.ident_range(&seg.ident);
-            let id = self.open(Kind::Member, r, (start, seg_span.1), &name(&seg.ident));
+            let (seg_span, seg_name) = self.ident(&seg.ident);
+            let id = self.open(Kind::Member, r, (start, seg_span.1), &seg_name);
             self.b.set_flag(id, flags::STATIC_PATH);
             self.b.set_name_span(id, seg_span);
         }
@@ -1554,8 +1569,8 @@ impl Lowerer<'_> {
         match p {
             Pat::Ident(i) => {
                 // The binding itself, without `ref`/`mut`.
-                let span = self.ident_range(&i.ident);
-                self.leaf(Kind::Ident, role, span, &name(&i.ident));
+                let (span, binding) = self.ident(&i.ident);
+                self.leaf(Kind::Ident, role, span, &binding);
             }
             Pat::Lit(l) => {
                 self.lit(&l.lit, role, span, false);
