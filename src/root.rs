@@ -2,15 +2,19 @@
 //!
 //! Every path in every output is relative to the project root, wherever mcpshift runs from: the
 //! directory of the nearest `mcpshift.toml` at or above the first path, else the top of the git
-//! work tree that holds it, else the current directory. A report from a subfolder then names
-//! the same files as one from the root, which is what code scanning, baselines and
+//! work tree that holds it, else the package that holds it (the workspace around the nearest
+//! package manifest, or that package), else the current directory. A report from a subfolder
+//! then names the same files as one from the root, which is what code scanning, baselines and
 //! `--changed-since` need.
 //!
 //! The whole project is analyzed whatever paths are named: project-level facts (manifests, a
 //! `server/discover` handler in another file, the modern path of `--target dual`) are the same
 //! for one file as for the repository. The paths named on the command line only choose what is
 //! reported ([`Scope`]), so a file gets the same findings whether it is checked alone, with its
-//! folder or with the whole repository.
+//! folder or with the whole repository. Where nothing marks a project, only the named paths are
+//! analyzed: the current directory may be a home directory or a folder of many checkouts, and
+//! walking all of it to report on one of them would cost the run its speed and mix unrelated
+//! code into the project model.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -24,7 +28,9 @@ pub enum Marker {
     Config,
     /// The top of a git work tree (a directory holding `.git`, a directory or a file).
     Git,
-    /// Neither was found: the current directory.
+    /// Neither: the workspace around the nearest package manifest, or that package.
+    Package,
+    /// None of these was found: the current directory.
     CurrentDir,
 }
 
@@ -43,6 +49,8 @@ impl Project {
     pub fn find(first: &Path, cwd: &Path) -> Project {
         let start = lexical(&cwd.join(first));
         let mut dir = if start.is_dir() { Some(start.as_path()) } else { start.parent() };
+        // The nearest package, and the nearest workspace at or above it.
+        let (mut package, mut workspace): (Option<&Path>, Option<&Path>) = (None, None);
         while let Some(d) = dir {
             if d.join(config::FILE_NAME).is_file() {
                 return Project { root: d.to_path_buf(), marker: Marker::Config };
@@ -50,18 +58,31 @@ impl Project {
             if d.join(".git").exists() {
                 return Project { root: d.to_path_buf(), marker: Marker::Git };
             }
+            if workspace.is_none() {
+                let (is_package, is_workspace) = package_dir(d);
+                if package.is_none() && is_package {
+                    package = Some(d);
+                }
+                if package.is_some() && is_workspace {
+                    workspace = Some(d);
+                }
+            }
             dir = d.parent();
         }
-        Project { root: lexical(cwd), marker: Marker::CurrentDir }
+        match workspace.or(package) {
+            Some(d) => Project { root: d.to_path_buf(), marker: Marker::Package },
+            None => Project { root: lexical(cwd), marker: Marker::CurrentDir },
+        }
     }
 
     /// The paths to analyze for a run that reports on `named` (absolute): the whole project,
-    /// when a named path lies in it, and every named path, since a path named on the command line
+    /// when a named path lies in it and something marks it (not the bare current directory),
+    /// and every named path, since a path named on the command line
     /// is analyzed even where the walk of the root does not go (an ignored directory, a folder
     /// outside the project).
     pub fn inputs(&self, named: &[PathBuf]) -> Vec<PathBuf> {
         let mut out = Vec::new();
-        if named.iter().any(|p| p.starts_with(&self.root)) {
+        if self.marker != Marker::CurrentDir && named.iter().any(|p| p.starts_with(&self.root)) {
             out.push(self.root.clone());
         }
         for p in named {
@@ -71,6 +92,28 @@ impl Project {
         }
         out
     }
+}
+
+/// Whether `dir` holds a package manifest, and whether that manifest makes it a workspace of
+/// packages: `Cargo.toml` with `[workspace]`, `package.json` with `workspaces`,
+/// `pnpm-workspace.yaml`, `pyproject.toml` with a uv workspace.
+fn package_dir(dir: &Path) -> (bool, bool) {
+    // Manifests are small; a larger file is not read, and counts as a package only.
+    let holds = |name: &str, marker: &str| -> Option<bool> {
+        let path = dir.join(name);
+        let meta = std::fs::metadata(&path).ok().filter(|m| m.is_file())?;
+        let text =
+            if meta.len() <= 1 << 20 { std::fs::read_to_string(&path).unwrap_or_default() } else { String::new() };
+        Some(text.contains(marker))
+    };
+    let manifests = [
+        holds("Cargo.toml", "[workspace]"),
+        holds("package.json", "\"workspaces\""),
+        holds("pyproject.toml", "[tool.uv.workspace]"),
+    ];
+    let is_package = manifests.iter().any(Option::is_some);
+    let is_workspace = manifests.iter().any(|m| *m == Some(true)) || dir.join("pnpm-workspace.yaml").is_file();
+    (is_package || is_workspace, is_workspace)
 }
 
 /// The files and directories a run reports on, relative to the project root (forward slashes;
@@ -172,5 +215,30 @@ mod tests {
         );
         // Nothing named inside the project: only what is named.
         assert_eq!(p.inputs(&[PathBuf::from("/other")]), [PathBuf::from("/other")]);
+    }
+
+    #[test]
+    fn without_a_marker_only_the_named_paths_are_analyzed() {
+        let p = Project { root: PathBuf::from("/home/me"), marker: Marker::CurrentDir };
+        assert_eq!(p.inputs(&[PathBuf::from("/home/me/proj/src")]), [PathBuf::from("/home/me/proj/src")]);
+    }
+
+    #[test]
+    fn without_config_or_git_the_package_or_its_workspace_is_the_project() {
+        let top = std::env::temp_dir().join(format!("mcpshift-root-{}", std::process::id()));
+        let member = top.join("ws/crates/a");
+        std::fs::create_dir_all(member.join("src")).unwrap();
+        std::fs::write(top.join("ws/Cargo.toml"), "[workspace]\nmembers = [\"crates/*\"]\n").unwrap();
+        std::fs::write(member.join("Cargo.toml"), "[package]\nname = \"a\"\n").unwrap();
+        let loose = top.join("loose");
+        std::fs::create_dir_all(&loose).unwrap();
+        // A file of a workspace member: the workspace.
+        let p = Project::find(&member.join("src/lib.rs"), &top);
+        assert_eq!((p.root.as_path(), p.marker), (top.join("ws").as_path(), Marker::Package));
+        // A package alone: the package.
+        std::fs::write(loose.join("package.json"), "{\"name\": \"x\"}").unwrap();
+        let p = Project::find(&loose, &top);
+        assert_eq!((p.root.as_path(), p.marker), (loose.as_path(), Marker::Package));
+        std::fs::remove_dir_all(&top).unwrap();
     }
 }
