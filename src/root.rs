@@ -112,7 +112,7 @@ fn package_dir(dir: &Path) -> (bool, bool) {
         holds("pyproject.toml", "[tool.uv.workspace]"),
     ];
     let is_package = manifests.iter().any(Option::is_some);
-    let is_workspace = manifests.iter().any(|m| *m == Some(true)) || dir.join("pnpm-workspace.yaml").is_file();
+    let is_workspace = manifests.contains(&Some(true)) || dir.join("pnpm-workspace.yaml").is_file();
     (is_package || is_workspace, is_workspace)
 }
 
@@ -224,21 +224,21 @@ mod tests {
     }
 
     #[test]
-    fn without_config_or_git_the_package_or_its_workspace_is_the_project() {
+    fn without_config_or_git_the_package_or_its_workspace_is_the_project() -> std::io::Result<()> {
         let top = std::env::temp_dir().join(format!("mcpshift-root-{}", std::process::id()));
         let member = top.join("ws/crates/a");
-        std::fs::create_dir_all(member.join("src")).unwrap();
-        std::fs::write(top.join("ws/Cargo.toml"), "[workspace]\nmembers = [\"crates/*\"]\n").unwrap();
-        std::fs::write(member.join("Cargo.toml"), "[package]\nname = \"a\"\n").unwrap();
+        std::fs::create_dir_all(member.join("src"))?;
+        std::fs::write(top.join("ws/Cargo.toml"), "[workspace]\nmembers = [\"crates/*\"]\n")?;
+        std::fs::write(member.join("Cargo.toml"), "[package]\nname = \"a\"\n")?;
         let loose = top.join("loose");
-        std::fs::create_dir_all(&loose).unwrap();
+        std::fs::create_dir_all(&loose)?;
         // A file of a workspace member: the workspace.
         let p = Project::find(&member.join("src/lib.rs"), &top);
         assert_eq!((p.root.as_path(), p.marker), (top.join("ws").as_path(), Marker::Package));
         // A package alone: the package.
-        std::fs::write(loose.join("package.json"), "{\"name\": \"x\"}").unwrap();
+        std::fs::write(loose.join("package.json"), "{\"name\": \"x\"}")?;
         let p = Project::find(&loose, &top);
         assert_eq!((p.root.as_path(), p.marker), (loose.as_path(), Marker::Package));
-        std::fs::remove_dir_all(&top).unwrap();
+        std::fs::remove_dir_all(&top)
     }
 }
