@@ -436,6 +436,11 @@ fn names_the_method(name: &str, method: &str) -> bool {
 
 /// Whether a name's words say a phrase: its words in order, others allowed between them
 /// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
+/// Whether `text` holds `word` (lower case), ASCII case aside.
+fn contains_ignore_case(text: &str, word: &str) -> bool {
+    text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+}
+
 fn says_phrase(words: &[String], phrase: &str) -> bool {
     let mut want = phrase.split_whitespace().peekable();
     for w in words {
@@ -781,6 +786,10 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             let shown = name;
             let name = name.trim_start_matches(['#', '_']);
             if name.is_empty() || (!p.declarations.is_empty() && !p.declarations.iter().any(|d| d == kind)) {
+                return None;
+            }
+            // Most names hold no phrase's words at all: that is told without splitting the name.
+            if !p.phrases.iter().any(|phrase| phrase.split_whitespace().all(|w| contains_ignore_case(name, w))) {
                 return None;
             }
             let words = name_words(name);
