@@ -11,7 +11,14 @@ use crate::tree::{flags, Kind, Lang, NodeRef, Role};
 
 /// The node kinds a list of patterns looks at.
 pub fn kinds(patterns: &[Pattern]) -> Vec<Kind> {
-    patterns.iter().flat_map(|p| kinds_of(p.what)).copied().collect()
+    patterns.iter().flat_map(pattern_kinds).collect()
+}
+
+/// The node kinds a pattern looks at: those of its `what`, and calls for a declaration pattern
+/// that counts calls of the functions it names (`declarations = ["call"]`).
+fn pattern_kinds(p: &Pattern) -> impl Iterator<Item = Kind> + '_ {
+    let calls = p.what == What::Declaration && p.declarations.iter().any(|d| d == "call");
+    kinds_of(p.what).iter().copied().chain(calls.then_some(Kind::Call))
 }
 
 fn kinds_of(what: What) -> &'static [Kind] {
@@ -89,12 +96,12 @@ pub fn by_kind(patterns: &'static [Pattern]) -> Vec<Slot> {
             What::Ident | What::Call | What::Fn | What::Key | What::Declares => &p.names,
             What::Implements | What::Number | What::Declaration => &[],
         };
-        for k in kinds_of(p.what) {
-            let (Some(slot), Ok(i)) = (out.get_mut(*k as usize), u16::try_from(i)) else { continue };
+        for k in pattern_kinds(p) {
+            let (Some(slot), Ok(i)) = (out.get_mut(k as usize), u16::try_from(i)) else { continue };
             slot.patterns.push(i);
             // A module is offered whole (constants branched on), whatever its name.
             // A value that may be one item of a list (`items`) is in no length bucket.
-            slot.unfiltered |= names.is_empty() || *k == Kind::Module || p.items;
+            slot.unfiltered |= names.is_empty() || k == Kind::Module || p.items;
             for n in names {
                 slot.add(n, p.ignore_case);
             }
@@ -273,7 +280,11 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         .compared
         .as_deref()
         .filter(|_| is_compared(at))
-        .or_else(|| p.called.as_deref().filter(|_| is_called_with_arguments(at)))
+        .or_else(|| {
+            p.called
+                .as_deref()
+                .filter(|_| is_called_with_arguments(at) || (p.what == What::Declaration && at.kind() == Kind::Call))
+        })
         .unwrap_or(&p.message);
     let mut message = restated_for_declarations(at, template.replace("{value}", value));
     if p.what == What::Call && at.kind() == Kind::Member {
@@ -425,6 +436,11 @@ fn names_the_method(name: &str, method: &str) -> bool {
 
 /// Whether a name's words say a phrase: its words in order, others allowed between them
 /// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
+/// Whether `text` holds `word` (lower case), ASCII case aside.
+fn contains_ignore_case(text: &str, word: &str) -> bool {
+    text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+}
+
 fn says_phrase(words: &[String], phrase: &str) -> bool {
     let mut want = phrase.split_whitespace().peekable();
     for w in words {
@@ -758,15 +774,22 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
             Some((node, node.text().to_string()))
         }
         What::Declaration => {
-            let kind = match node.kind() {
-                Kind::Fn => "fn",
-                Kind::Field => "field",
-                Kind::Var => "var",
-                Kind::Param => "param",
+            let (kind, name) = match node.kind() {
+                Kind::Fn => ("fn", node.text()),
+                Kind::Field => ("field", node.text()),
+                Kind::Var => ("var", node.text()),
+                Kind::Param => ("param", node.text()),
+                // A call of such a function uses what it keeps (`self.mux.next_event_id()`).
+                Kind::Call => ("call", node.call_name()?),
                 _ => return None,
             };
-            let name = node.text().trim_start_matches(['#', '_']);
+            let shown = name;
+            let name = name.trim_start_matches(['#', '_']);
             if name.is_empty() || (!p.declarations.is_empty() && !p.declarations.iter().any(|d| d == kind)) {
+                return None;
+            }
+            // Most names hold no phrase's words at all: that is told without splitting the name.
+            if !p.phrases.iter().any(|phrase| phrase.split_whitespace().all(|w| contains_ignore_case(name, w))) {
                 return None;
             }
             let words = name_words(name);
@@ -787,7 +810,7 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                     return None;
                 }
             }
-            Some((node, node.text().to_string()))
+            Some((node, shown.to_string()))
         }
         What::Declares => {
             if node.kind() != Kind::Container

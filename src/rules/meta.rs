@@ -431,7 +431,9 @@ pub enum What {
     Declares,
     /// A function, field, variable or parameter (of `declarations`, all when empty) whose name
     /// says one of `phrases` (its words in order, others between allowed: `last event id` in
-    /// `set_last_event_id`), and whose type names one of `of_type` when that is set.
+    /// `set_last_event_id`), and whose type names one of `of_type` when that is set. With
+    /// `call` among `declarations`, a call of a function so named counts too (with `called`
+    /// as its message).
     Declaration,
     /// An integer literal (any spelling) whose value is one of `numbers`; also, where code
     /// branches on it (`==`, `!=`, a `case` or `match` arm), a same-file constant or enum
@@ -486,7 +488,7 @@ pub struct Pattern {
     /// For `declaration`: phrases of lower-case words separated by spaces.
     #[serde(default)]
     pub phrases: Vec<String>,
-    /// For `declaration`: `fn`, `field`, `var`, `param`.
+    /// For `declaration`: `fn`, `field`, `var`, `param`, `call`.
     #[serde(default)]
     pub declarations: Vec<String>,
     /// For `declaration`: type names its type (or, for a function, a parameter's or the return
