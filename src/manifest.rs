@@ -56,10 +56,21 @@ impl Manifest {
         features.iter().map(|(k, v)| (k.get_ref().to_string(), strings(v.get_ref()))).collect()
     }
 
-    /// Whether this `Cargo.toml` is a workspace root.
+    /// Whether this manifest is the root of a workspace of packages: Cargo `[workspace]`, npm
+    /// `workspaces`, a uv workspace (`[tool.uv.workspace]` of a `pyproject.toml`).
     pub fn is_workspace_root(&self) -> bool {
-        self.kind == ManifestKind::Cargo
-            && DeTable::parse(self.source.text()).is_ok_and(|doc| doc.get_ref().get("workspace").is_some())
+        let text = self.source.text();
+        match self.kind {
+            ManifestKind::Cargo => DeTable::parse(text).is_ok_and(|doc| doc.get_ref().get("workspace").is_some()),
+            ManifestKind::Npm => {
+                serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("workspaces").is_some())
+            }
+            ManifestKind::Python => DeTable::parse(text).is_ok_and(|doc| {
+                let tool = doc.get_ref().get("tool").and_then(|v| table(v.get_ref()));
+                let uv = tool.and_then(|t| t.get("uv")).and_then(|v| table(v.get_ref()));
+                uv.is_some_and(|uv| uv.get("workspace").is_some())
+            }),
+        }
     }
 }
 

@@ -280,11 +280,7 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         .compared
         .as_deref()
         .filter(|_| is_compared(at))
-        .or_else(|| {
-            p.called
-                .as_deref()
-                .filter(|_| is_called_with_arguments(at) || (p.what == What::Declaration && at.kind() == Kind::Call))
-        })
+        .or_else(|| p.called.as_deref().filter(|_| at.kind() == Kind::Call || is_called_with_arguments(at)))
         .unwrap_or(&p.message);
     let mut message = restated_for_declarations(at, template.replace("{value}", value));
     if p.what == What::Call && at.kind() == Kind::Member {
@@ -434,13 +430,13 @@ fn names_the_method(name: &str, method: &str) -> bool {
     })
 }
 
-/// Whether a name's words say a phrase: its words in order, others allowed between them
-/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
 /// Whether `text` holds `word` (lower case), ASCII case aside.
 fn contains_ignore_case(text: &str, word: &str) -> bool {
     text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
 }
 
+/// Whether a name's words say a phrase: its words in order, others allowed between them
+/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
 fn says_phrase(words: &[String], phrase: &str) -> bool {
     let mut want = phrase.split_whitespace().peekable();
     for w in words {

@@ -20,6 +20,8 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::config;
 use crate::discover::relative;
+use crate::project::Manifest;
+use crate::source::SourceFile;
 
 /// What marks the project root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,26 +96,26 @@ impl Project {
     }
 }
 
-/// Whether `dir` holds a package manifest, and whether that manifest makes it a workspace of
-/// packages: `Cargo.toml` with `[workspace]`, `package.json` with `workspaces`,
-/// `pnpm-workspace.yaml`, `pyproject.toml` with a uv workspace.
+/// Whether `dir` holds a package manifest, and whether one makes it the root of a workspace of
+/// packages ([`Manifest::is_workspace_root`], or a `pnpm-workspace.yaml`).
 fn package_dir(dir: &Path) -> (bool, bool) {
-    // Manifests are small; a larger file is not read, and counts as a package only.
-    let holds = |name: &str, marker: &str| -> Option<bool> {
+    let mut package = false;
+    let mut workspace = dir.join("pnpm-workspace.yaml").is_file();
+    for name in ["Cargo.toml", "package.json", "pyproject.toml"] {
         let path = dir.join(name);
-        let meta = std::fs::metadata(&path).ok().filter(|m| m.is_file())?;
-        let text =
-            if meta.len() <= 1 << 20 { std::fs::read_to_string(&path).unwrap_or_default() } else { String::new() };
-        Some(text.contains(marker))
-    };
-    let manifests = [
-        holds("Cargo.toml", "[workspace]"),
-        holds("package.json", "\"workspaces\""),
-        holds("pyproject.toml", "[tool.uv.workspace]"),
-    ];
-    let is_package = manifests.iter().any(Option::is_some);
-    let is_workspace = manifests.contains(&Some(true)) || dir.join("pnpm-workspace.yaml").is_file();
-    (is_package || is_workspace, is_workspace)
+        let (Some(kind), Ok(meta)) = (Manifest::kind_of(name), std::fs::metadata(&path)) else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        package = true;
+        // Manifests are small; a larger one counts as a package only.
+        if meta.len() <= 1 << 20 {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let manifest = Manifest { path: name.to_string(), kind, source: SourceFile::new(text) };
+            workspace |= manifest.is_workspace_root();
+        }
+    }
+    (package || workspace, workspace)
 }
 
 /// The files and directories a run reports on, relative to the project root (forward slashes;
@@ -239,6 +241,18 @@ mod tests {
         std::fs::write(loose.join("package.json"), "{\"name\": \"x\"}")?;
         let p = Project::find(&loose, &top);
         assert_eq!((p.root.as_path(), p.marker), (loose.as_path(), Marker::Package));
+        // An npm and a uv workspace around a member.
+        for (root, manifest, text) in [
+            ("npm", "package.json", "{\"workspaces\": [\"packages/*\"]}"),
+            ("uv", "pyproject.toml", "[tool.uv.workspace]\nmembers = [\"packages/*\"]\n"),
+        ] {
+            let member = top.join(root).join("packages/p");
+            std::fs::create_dir_all(&member)?;
+            std::fs::write(top.join(root).join(manifest), text)?;
+            std::fs::write(member.join(manifest), if manifest == "package.json" { "{}" } else { "[project]\n" })?;
+            let p = Project::find(&member, &top);
+            assert_eq!((p.root.as_path(), p.marker), (top.join(root).as_path(), Marker::Package), "{root}");
+        }
         std::fs::remove_dir_all(&top)
     }
 }

@@ -562,8 +562,9 @@ pub struct Pattern {
     /// `assert_eq!(v, X)`, a `match` arm's pattern); `message` when unset.
     #[serde(default)]
     pub compared: Option<String>,
-    /// Message template for a member match called with arguments (a builder's setter,
-    /// `.task_support(Mode::Optional)`); `message` when unset.
+    /// Message template for a match that is called: a member called with arguments (a
+    /// builder's setter, `.task_support(Mode::Optional)`) or a call a `declaration` pattern
+    /// counts; `message` when unset.
     #[serde(default)]
     pub called: Option<String>,
     /// Overrides the rule's level for this pattern.
