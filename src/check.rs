@@ -568,6 +568,7 @@ fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine
     let enabled = enabled_rules(registry, &opts.select, &opts.ignore)?;
     let mut engine = Engine::new(registry, &enabled, opts.target);
     engine.inject_panic = opts.inject_panic.clone();
+    engine.offer_all = !opts.prefilter;
     engine.max_file_size = opts.max_file_size;
     let builtin: Vec<&RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_none()).collect();
     let prefilter = Prefilter::new(&engine.rules, &builtin, opts.prefilter, run_tokens(opts.target));

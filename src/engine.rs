@@ -31,6 +31,12 @@ pub struct Engine {
     dispatch: Vec<Vec<usize>>,
     /// Per rule, per node kind: the rule's `[[match]]` patterns for that kind.
     patterns: Vec<Vec<crate::patterns::Slot>>,
+    /// Per rule, per node kind: the rule's own code reads nodes of that kind (see
+    /// [`Rule::own_kinds`](crate::rules::Rule::own_kinds)).
+    own: Vec<Vec<bool>>,
+    /// Offer every node of a rule's kinds to it, whether or not a pattern may match its name:
+    /// a run without the prefilter checks that the shortcut changes nothing.
+    pub offer_all: bool,
     pub target: Target,
     /// Test hook: panic inside the rule pass of files whose path contains this.
     pub inject_panic: Option<String>,
@@ -57,7 +63,29 @@ impl Engine {
             }
         }
         let patterns = rules.iter().map(|def| crate::patterns::by_kind(&def.meta.patterns)).collect();
-        Engine { registry, rules, dispatch, patterns, target, inject_panic: None, max_file_size: u64::MAX }
+        let own = rules
+            .iter()
+            .map(|def| {
+                let mut own = vec![false; KIND_COUNT];
+                for k in def.rule.map(|r| r.own_kinds(&def.meta)).unwrap_or_default() {
+                    if let Some(slot) = own.get_mut(k as usize) {
+                        *slot = true;
+                    }
+                }
+                own
+            })
+            .collect();
+        Engine {
+            registry,
+            rules,
+            dispatch,
+            patterns,
+            own,
+            offer_all: false,
+            target,
+            inject_panic: None,
+            max_file_size: u64::MAX,
+        }
     }
 
     /// Runs the rules of `offered` (every rule when `None`) over one lowered file.
@@ -127,11 +155,14 @@ impl Engine {
             }
         }
         for node in tree.nodes() {
-            let Some(interested) = self.dispatch.get(node.kind() as usize) else {
+            let kind = node.kind();
+            let Some(interested) = self.dispatch.get(kind as usize) else {
                 continue;
             };
+            // The name the patterns compare, read once for all the rules.
+            let mut name: Option<&str> = None;
             for &i in interested {
-                if failed[i] {
+                if failed[i] || !self.offers(i, node, &mut name) {
                     continue;
                 }
                 let def = self.rules[i];
@@ -171,6 +202,21 @@ impl Engine {
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
+    }
+
+    /// Whether rule `i` is offered `node`: always when its own code reads nodes of that kind,
+    /// otherwise only when one of its patterns may match the node's name, which most nodes'
+    /// names do not (the check a pattern would make first, made once per node, not per rule).
+    fn offers<'t>(&self, i: usize, node: NodeRef<'t>, name: &mut Option<&'t str>) -> bool {
+        let kind = node.kind() as usize;
+        // A module is offered whole (constants branched on): one node per file.
+        if self.offer_all || node.kind() == Kind::Module || self.own.get(i).and_then(|o| o.get(kind)) != Some(&false) {
+            return true;
+        }
+        self.patterns
+            .get(i)
+            .and_then(|slots| slots.get(kind))
+            .is_some_and(|slot| slot.admits_name(|| *name.get_or_insert_with(|| crate::patterns::node_name(node))))
     }
 
     /// Runs the project-level checks once, over every file's facts and the manifests.

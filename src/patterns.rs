@@ -57,19 +57,19 @@ pub struct Slot {
 impl Slot {
     /// Whether some pattern of the slot may match a node with this name.
     fn admits(&self, node: NodeRef<'_>) -> bool {
+        self.admits_name(|| node_name(node))
+    }
+
+    /// Whether some pattern of the slot may match a node whose name `name` gives; the name is
+    /// not asked for when no pattern of the slot compares one.
+    pub fn admits_name<'n>(&self, name: impl FnOnce() -> &'n str) -> bool {
         if self.unfiltered {
             return true;
         }
-        let name = match node.kind() {
-            Kind::Call => node.call_name().unwrap_or_default(),
-            // `x.name = …`, and `x["name"] = …` (an `Index` has no text: its key's).
-            Kind::Assign => node.child(Role::Left).map_or("", |target| match target.kind() {
-                Kind::Index => target.child(Role::Index).filter(|k| k.kind() == Kind::Str).map_or("", |k| k.text()),
-                _ => target.text(),
-            }),
-            Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
-            _ => node.text(),
-        };
+        if self.exact.is_empty() && self.folded.is_empty() {
+            return false;
+        }
+        let name = name();
         let len = name.len();
         self.exact.get(len).is_some_and(|b| b.contains(&name))
             || self.folded.get(len).is_some_and(|b| b.iter().any(|n| n.eq_ignore_ascii_case(name)))
@@ -83,6 +83,21 @@ impl Slot {
         if let Some(bucket) = by_len.get_mut(name.len()) {
             bucket.push(name);
         }
+    }
+}
+
+/// The name a pattern compares for a node: a call's callee name, an assignment's target, a
+/// decorator's name, otherwise the node's own text.
+pub fn node_name(node: NodeRef<'_>) -> &str {
+    match node.kind() {
+        Kind::Call => node.call_name().unwrap_or_default(),
+        // `x.name = …`, and `x["name"] = …` (an `Index` has no text: its key's).
+        Kind::Assign => node.child(Role::Left).map_or("", |target| match target.kind() {
+            Kind::Index => target.child(Role::Index).filter(|k| k.kind() == Kind::Str).map_or("", |k| k.text()),
+            _ => target.text(),
+        }),
+        Kind::Attribute => decorator_call(node).map_or("", |(_, name)| name),
+        _ => node.text(),
     }
 }
 

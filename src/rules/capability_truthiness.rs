@@ -95,6 +95,11 @@ impl Rule for CapabilityTruthiness {
         vec![Kind::Call, Kind::Binary, Kind::If, Kind::Var]
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         // `capabilities.tools` means something else outside MCP code.
         if !cx.mcp() {

@@ -184,6 +184,11 @@ impl Rule for EmptyCursorEnd {
         vec![Kind::Loop, Kind::If, Kind::Call]
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let names = Names::of(cx.meta());
         let mut found: Vec<NodeRef<'_>> = Vec::new();

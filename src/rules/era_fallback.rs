@@ -49,6 +49,11 @@ impl Rule for EraFallback {
         }
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         match node.kind() {
             Kind::Call => check_fallback_includes(node, cx),

@@ -24,6 +24,10 @@ impl Rule for InitializeHandshake {
         kinds
     }
 
+    fn own_kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Assign, Kind::Call]
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         match node.kind() {
             Kind::Assign => check_assignment(node, cx),

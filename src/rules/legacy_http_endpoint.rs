@@ -24,6 +24,10 @@ impl Rule for LegacyHttpEndpoint {
         kinds
     }
 
+    fn own_kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Call, Kind::Binary, Kind::Case, Kind::Attribute, Kind::Object, Kind::Array]
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         match node.kind() {
             Kind::Call => {

@@ -31,6 +31,11 @@ impl Rule for LegacySdk {
         vec![Kind::Call, Kind::Import]
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let entries = cx.data("serving_entries");
         match node.kind() {

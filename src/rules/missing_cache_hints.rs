@@ -25,6 +25,11 @@ impl Rule for MissingCacheHints {
         Finder::KINDS.to_vec()
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         if !cx.mcp() {
             return;

@@ -25,8 +25,16 @@ pub trait Rule: Sync {
         crate::patterns::kinds(&meta.patterns)
     }
 
-    /// Called for each node of a kind in [`kinds`](Rule::kinds), in document order. The
-    /// default runs the rule's patterns.
+    /// The kinds among [`kinds`](Rule::kinds) whose nodes [`check_node`](Rule::check_node)
+    /// reads with its own code, not only through its patterns. A node of any other kind is
+    /// offered only when one of the rule's patterns may match its name: a rule that overrides
+    /// `check_node` to read nodes itself lists their kinds here. The default is none.
+    fn own_kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        Vec::new()
+    }
+
+    /// Called for each node of a kind in [`kinds`](Rule::kinds), in document order, that the
+    /// engine offers (see [`own_kinds`](Rule::own_kinds)). The default runs the rule's patterns.
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         crate::patterns::check(node, cx);
     }

@@ -186,6 +186,11 @@ impl Rule for NonIdempotentTool {
         vec![Kind::Call, Kind::Object, Kind::Case, Kind::Var, Kind::Container, Kind::Fn]
     }
 
+    /// Its own code reads every node it is offered.
+    fn own_kinds(&self, meta: &RuleMeta) -> Vec<Kind> {
+        self.kinds(meta)
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let lists = Lists::cached(cx.meta());
         match node.kind() {

@@ -31,6 +31,10 @@ impl Rule for SessionIdHeader {
         kinds
     }
 
+    fn own_kinds(&self, _meta: &RuleMeta) -> Vec<Kind> {
+        vec![Kind::Str, Kind::Pair]
+    }
+
     fn check_node(&self, node: NodeRef<'_>, cx: &mut FileCx<'_>) {
         let literal = match node.kind() {
             Kind::Str => node.text(),
