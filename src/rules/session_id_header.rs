@@ -54,6 +54,20 @@ impl Rule for SessionIdHeader {
             }
             return;
         }
+        // `"HTTP/1.1 200 OK\r\nMcp-Session-Id: {id}\r\n"`: a header line of an HTTP message
+        // written by hand (a mock peer, a raw request in a test).
+        if node.kind() == Kind::Str && holds_header_line(literal) {
+            if !node.is_resolved()
+                && !patterns::in_negated_assertion(node)
+                && !patterns::in_test_of_absence(node, HEADER)
+                && !patterns::only_logged(node)
+                && !bare_statement(node)
+            {
+                let message = if matches_raw_text(node) { READS_LINE } else { WRITES_LINE };
+                cx.report(node, message).legacy_handler(true);
+            }
+            return;
+        }
         if literal.eq_ignore_ascii_case(HEADER) {
             if asserts_absent(node)
                 || (!reads_the_header(node) && patterns::in_negated_assertion(node))
@@ -82,6 +96,38 @@ impl Rule for SessionIdHeader {
         }
         patterns::check_unless(node, cx, |n| on_sse_transport(n) || patterns::only_logged(n));
     }
+}
+
+const WRITES_LINE: &str = "writes the removed `Mcp-Session-Id` header as a line of a raw HTTP message";
+const READS_LINE: &str = "reads the removed `Mcp-Session-Id` header from the lines of a raw HTTP message";
+
+/// Whether a string is what raw text is searched for (`line.starts_with("mcp-session-id:")`,
+/// `head.includes('Mcp-Session-Id: ')`): the header is read, not written.
+fn matches_raw_text(node: NodeRef<'_>) -> bool {
+    const SEARCHES: &[&str] = &[
+        "starts_with", "startsWith", "startswith", "strip_prefix", "removeprefix", "contains", "includes", "find",
+        "indexOf", "index", "split_once", "split", "partition", "match", "test", "search",
+    ];
+    node.role() == Role::Arg
+        && node.parent().is_some_and(|call| {
+            call.kind() == Kind::Call && call.call_name().is_some_and(|name| SEARCHES.contains(&name))
+        })
+}
+
+/// Whether a string holds the header as a header line: `Mcp-Session-Id:` at its start or after
+/// a line break (written out, `\n`, or as the escape the source spells), whatever the case.
+fn holds_header_line(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.match_indices(HEADER).any(|(at, _)| {
+        let before = lower.get(..at).unwrap_or_default().trim_end_matches([' ', '\t']);
+        let after = lower.get(at + HEADER.len()..).unwrap_or_default().trim_start_matches([' ', '\t']);
+        after.starts_with(':') && (before.is_empty() || before.ends_with('\n') || before.ends_with("\\n"))
+    })
+}
+
+/// A string that is a statement by itself: a Python docstring, a directive.
+fn bare_statement(node: NodeRef<'_>) -> bool {
+    node.parent().is_none_or(|p| matches!(p.kind(), Kind::Block | Kind::Module))
 }
 
 const REMOVE: &str = "Remove `Mcp-Session-Id` from the header list";
