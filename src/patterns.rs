@@ -447,7 +447,16 @@ fn names_the_method(name: &str, method: &str) -> bool {
 
 /// Whether `text` holds `word` (lower case), ASCII case aside.
 fn contains_ignore_case(text: &str, word: &str) -> bool {
-    text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+    find_ignore_case(text, word).next().is_some()
+}
+
+/// Where `text` holds `word`, ASCII case aside, without building a lowered copy of `text`.
+pub fn find_ignore_case<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    text.as_bytes()
+        .windows(word.len())
+        .enumerate()
+        .filter(|(_, w)| w.eq_ignore_ascii_case(word.as_bytes()))
+        .map(|(i, _)| i)
 }
 
 /// Whether a name's words say a phrase: its words in order, others allowed between them

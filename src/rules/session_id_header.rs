@@ -117,10 +117,10 @@ fn matches_raw_text(node: NodeRef<'_>) -> bool {
 /// Whether a string holds the header as a header line: `Mcp-Session-Id:` at its start or after
 /// a line break (written out, `\n`, or as the escape the source spells), whatever the case.
 fn holds_header_line(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    lower.match_indices(HEADER).any(|(at, _)| {
-        let before = lower.get(..at).unwrap_or_default().trim_end_matches([' ', '\t']);
-        let after = lower.get(at + HEADER.len()..).unwrap_or_default().trim_start_matches([' ', '\t']);
+    // Asked of every string the rule is offered: no lowered copy is made.
+    patterns::find_ignore_case(text, HEADER).any(|at| {
+        let before = text.get(..at).unwrap_or_default().trim_end_matches([' ', '\t']);
+        let after = text.get(at + HEADER.len()..).unwrap_or_default().trim_start_matches([' ', '\t']);
         after.starts_with(':') && (before.is_empty() || before.ends_with('\n') || before.ends_with("\\n"))
     })
 }
