@@ -242,6 +242,15 @@ impl Prefilter {
         self.decision(&seen, context).0
     }
 
+    /// Whether `bytes` hold a token: a stretch that holds none is left unread (see [`Hits`]).
+    /// Always, when the prefilter is off.
+    pub fn holds_token(&self, bytes: &[u8]) -> bool {
+        match self.automaton.as_ref().filter(|_| !self.off) {
+            Some(ac) => ac.find_overlapping_iter(bytes).next().is_some(),
+            None => true,
+        }
+    }
+
     /// Records the patterns that occur in `bytes` (and where, when `hits` is given).
     fn mark(&self, ac: &AhoCorasick, bytes: &[u8], seen: &mut Seen, mut hits: Option<&mut Vec<usize>>) {
         for m in ac.find_overlapping_iter(bytes) {

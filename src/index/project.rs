@@ -56,6 +56,8 @@ pub struct ProjectIndex {
     scan: HashMap<String, BTreeSet<Option<usize>>>,
     /// The string values each scanned name may stand for.
     scan_values: HashMap<String, BTreeSet<String>>,
+    /// The numbers each scanned name may stand for (error codes).
+    scan_numbers: HashMap<String, BTreeSet<i64>>,
     /// Functions that do a removed thing for their callers (see [`super::calls`]), by name.
     doers: HashMap<String, BTreeSet<Option<usize>>>,
     /// Types the project declares that rules ask about by name (`own_type` patterns: its own
@@ -188,6 +190,7 @@ impl ProjectIndex {
             meaningful: HashMap::default(),
             scan: HashMap::default(),
             scan_values: HashMap::default(),
+            scan_numbers: HashMap::default(),
             doers: HashMap::default(),
             own_types: HashMap::default(),
             ts_modules: HashMap::default(),
@@ -253,6 +256,7 @@ impl ProjectIndex {
     fn scan_names(&mut self) {
         let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         let mut values: HashMap<String, BTreeSet<String>> = HashMap::default();
+        let mut numbers: HashMap<String, BTreeSet<i64>> = HashMap::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let ts = matches!(f.lang, Some(crate::tree::Lang::TypeScript | crate::tree::Lang::Python));
@@ -263,14 +267,19 @@ impl ProjectIndex {
                     Some(owner) if ts => owner.clone(),
                     _ => d.name.clone(),
                 };
-                if let Some(v) = d.value() {
-                    values.entry(name.clone()).or_default().extend(strings_of(v));
+                match d.value() {
+                    Some(Value::Int(n)) => {
+                        numbers.entry(name.clone()).or_default().insert(*n);
+                    }
+                    Some(v) => values.entry(name.clone()).or_default().extend(strings_of(v)),
+                    None => {}
                 }
                 scan.entry(name).or_default().insert(self.package_of[i]);
             }
         }
         self.scan = scan;
         self.scan_values = values;
+        self.scan_numbers = numbers;
     }
 
     /// Adds the names that meaningful constants are imported or re-exported under
@@ -279,7 +288,7 @@ impl ProjectIndex {
     fn add_aliases(&mut self) {
         // Twice: an alias of an alias.
         for _ in 0..2 {
-            let mut found: Vec<(String, Option<usize>, Vec<String>)> = Vec::new();
+            let mut found: Vec<(String, Option<usize>, Value)> = Vec::new();
             for (i, f) in self.files.iter().enumerate() {
                 let Some(f) = f else { continue };
                 for import in
@@ -293,15 +302,20 @@ impl ProjectIndex {
                         _ => self.ts_imported(i, &import.local).or_else(|| self.ts_export(i, &import.local, 0)),
                     };
                     if let Some(value) = resolved.and_then(|m| m.def.value()) {
-                        found.push((import.local.clone(), self.package_of[i], strings_of(value)));
+                        found.push((import.local.clone(), self.package_of[i], value.clone()));
                     }
                 }
             }
             if found.is_empty() {
                 break;
             }
-            for (name, pkg, values) in found {
-                self.scan_values.entry(name.clone()).or_default().extend(values);
+            for (name, pkg, value) in found {
+                match value {
+                    Value::Int(n) => {
+                        self.scan_numbers.entry(name.clone()).or_default().insert(n);
+                    }
+                    v => self.scan_values.entry(name.clone()).or_default().extend(strings_of(&v)),
+                }
                 self.scan.entry(name.clone()).or_default().insert(pkg);
                 self.meaningful.entry(name).or_default().insert(pkg);
             }
@@ -421,10 +435,39 @@ impl ProjectIndex {
         self.version_takers.contains(name) && !self.scan.contains_key(name) && !self.own_types.contains_key(name)
     }
 
-    /// Whether a scanned name found in a function body the Rust front end left unread (it
-    /// holds no token) may matter there: see [`ProjectIndex::is_version_taker`].
-    pub fn matters_unread(&self, name: &str) -> bool {
-        !self.is_version_taker(name)
+    /// Whether a scanned name found at `at` in `bytes`, inside a function body the Rust front
+    /// end left unread because it holds no token, may matter there, so that the body must be
+    /// read. `holds_token` says whether text holds a token of the prefilter.
+    ///
+    /// A constant stands for its value: it matters where its value, written in its place,
+    /// would have had the body read. A function that does a removed thing matters where it is
+    /// called (`calls_to_doers` reads calls), a field that holds a store where it is accessed,
+    /// a store type or a type rules ask about wherever it is named; a function looked for only
+    /// because it takes a protocol version nowhere (see [`ProjectIndex::is_version_taker`]).
+    pub fn matters_unread(&self, name: &str, bytes: &[u8], at: usize, holds_token: &dyn Fn(&[u8]) -> bool) -> bool {
+        if self.is_version_taker(name) {
+            return false;
+        }
+        if self.own_types.contains_key(name) {
+            return true;
+        }
+        if self.scan.contains_key(name) {
+            let values = self.scan_values.get(name);
+            let numbers = self.scan_numbers.get(name);
+            if values.is_none() && numbers.is_none() {
+                return true;
+            }
+            let holds = values.is_some_and(|v| v.iter().any(|s| holds_token(s.as_bytes())))
+                || numbers.is_some_and(|v| v.iter().any(|n| holds_token(n.to_string().as_bytes())));
+            if holds {
+                return true;
+            }
+        }
+        if !self.doers.contains_key(name) {
+            return false;
+        }
+        let member = bytes.get(..at).is_some_and(|b| b.ends_with(b"."));
+        self.declares_store(name) || (member && !self.field_holds(name).is_empty()) || called_at(bytes, at + name.len())
     }
 
     /// The store types (types that do a removed thing, see `calls::mark_stores`) a field of
@@ -1005,6 +1048,44 @@ fn join(dir: &str, rest: &str) -> String {
 }
 
 /// The strings a value holds.
+/// Whether the name that ends at `end` is called: `(` follows, after a turbofish if any.
+fn called_at(bytes: &[u8], end: usize) -> bool {
+    let rest = bytes.get(end..).unwrap_or_default().trim_ascii_start();
+    let rest = match rest.strip_prefix(b"::") {
+        Some(after) => {
+            let after = after.trim_ascii_start();
+            if after.first() != Some(&b'<') {
+                return false;
+            }
+            // The turbofish's closing `>`, nested generics counted.
+            let mut depth = 0usize;
+            let mut close = None;
+            for (i, b) in after.iter().enumerate() {
+                match b {
+                    b'<' => depth += 1,
+                    // The arrow of a function type is no bracket.
+                    b'>' if i > 0 && after.get(i - 1) == Some(&b'-') => {}
+                    b'>' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            close = Some(i);
+                            break;
+                        }
+                    }
+                    b';' | b'{' | b'}' => return false,
+                    _ => {}
+                }
+            }
+            match close {
+                Some(i) => after.get(i + 1..).unwrap_or_default().trim_ascii_start(),
+                None => return false,
+            }
+        }
+        None => rest,
+    };
+    rest.first() == Some(&b'(')
+}
+
 fn strings_of(value: &Value) -> Vec<String> {
     match value {
         Value::Str(s) => vec![s.clone()],

@@ -62,7 +62,7 @@ pub fn lower(source: &SourceFile) -> Result<Tree, ParseFailure> {
 pub fn lower_on_stack(source: &SourceFile, stack: usize, hits: Option<&Hits>) -> Result<Tree, ParseFailure> {
     let text = source.text();
     let scan = scan(text)?;
-    let unread = hits.map(|h| unread_bodies(&scan, h)).unwrap_or_default();
+    let unread = hits.map(|h| unread_bodies(text, &scan, h)).unwrap_or_default();
     let comments = &scan.comments;
     // Most files nest a few dozen levels at most: the calling thread's stack is enough, and a
     // thread per file would cost more than the parse of a small file.
@@ -87,10 +87,18 @@ pub fn lower_on_stack(source: &SourceFile, stack: usize, hits: Option<&Hits>) ->
 /// function is not named from code that is read. A rule may follow a call into the callee's
 /// body (a handler that answers 405, a helper that builds a result), so a body named from
 /// code that is read is read too, whatever it holds.
-fn unread_bodies<'a>(scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
+fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
     let mut bodies: Vec<Body<'a>> = scan.bodies.clone();
     bodies.sort_unstable_by_key(|b| b.start);
-    let mut read: Vec<bool> = bodies.iter().map(|b| !hits.none_within(b.start, b.end)).collect();
+    // A body that names a constant of the file whose definition holds a token is read, as it
+    // would be with the value written in its place.
+    let hot = hot_constants(text, scan, hits);
+    let names_hot = |b: &Body<'_>| {
+        let from = scan.words.partition_point(|&(at, _)| at < b.start);
+        scan.words[from..].iter().take_while(|&&(at, _)| at < b.end).any(|(_, w)| hot.contains(w))
+    };
+    let mut read: Vec<bool> =
+        bodies.iter().map(|b| !hits.none_within(b.start, b.end) || (!hot.is_empty() && names_hot(b))).collect();
     let mut by_name: FxHashMap<&'a str, Vec<usize>> = FxHashMap::default();
     for (i, body) in bodies.iter().enumerate().filter(|(i, _)| !read[*i]) {
         by_name.entry(body.name).or_default().push(i);
@@ -125,6 +133,32 @@ fn unread_bodies<'a>(scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
         }
     }
     outermost_unread(&bodies, &read)
+}
+
+/// The names of the file's constants and statics whose definition, from the name to the first
+/// `;` after it, holds a token.
+fn hot_constants<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<&'a str> {
+    let mut hot: Vec<&'a str> = Vec::new();
+    let mut words = scan.words.iter().peekable();
+    while let Some(&(_, word)) = words.next() {
+        if word != "const" && word != "static" {
+            continue;
+        }
+        if words.peek().is_some_and(|&&(_, w)| w == "mut") {
+            words.next();
+        }
+        let Some(&&(start, name)) = words.peek() else { break };
+        if matches!(name, "fn" | "unsafe" | "async" | "extern" | "_")
+            || !name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        {
+            continue;
+        }
+        let end = text.get(start..).and_then(|rest| rest.find(';')).map_or(text.len(), |e| start + e);
+        if !hits.none_within(start, end) && !hot.contains(&name) {
+            hot.push(name);
+        }
+    }
+    hot
 }
 
 /// The spans of the bodies not read that lie in no other such body; `bodies` sorted by start.
@@ -2514,12 +2548,34 @@ mod tests {
         ";
         let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
         let scan = scan(text).unwrap();
-        let unread: Vec<&str> = unread_bodies(&scan, &hits)
+        let unread: Vec<&str> = unread_bodies(text, &scan, &hits)
             .into_iter()
             .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
             .collect();
         // `cold` names `other`, but nothing read names `cold`.
         assert_eq!(unread, ["cold", "other", "unused"]);
+    }
+
+    /// A body that names a constant of the file whose definition holds a token is read, as it
+    /// would be with the value in its place; one that names a constant holding none is not.
+    #[test]
+    fn bodies_naming_a_constant_that_holds_a_token_are_read() {
+        let text = "
+            impl Code { pub const MISMATCH: Self = Self(-32020); pub const PARSE: Self = Self(-32700); }
+            static mut HEADER: &str = \"mcp-session-id\";
+            const fn helper() -> u8 { 1 }
+            fn mismatch() { Code::new(Code::MISMATCH) }
+            fn parse() { Code::new(Code::PARSE) }
+            fn header() { read(HEADER) }
+            fn other() { helper() }
+        ";
+        let hits = Hits::at(vec![text.find("32020").unwrap(), text.find("mcp-session-id").unwrap()]);
+        let scan = scan(text).unwrap();
+        let unread: Vec<&str> = unread_bodies(text, &scan, &hits)
+            .into_iter()
+            .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
+            .collect();
+        assert_eq!(unread, ["helper", "parse", "other"]);
     }
 
     /// A body left unread lowers as an empty block, and what follows it keeps its offsets,
