@@ -28,12 +28,16 @@ pub enum Target {
 pub struct Engine {
     pub registry: &'static Registry,
     pub rules: Vec<&'static RuleDef>,
-    dispatch: Vec<Vec<usize>>,
+    /// Per node kind: the rules that asked for it, in rule order, each with whether it is
+    /// offered a node only when one of its patterns may match the node's name (its own code
+    /// does not read nodes of the kind, see [`Rule::own_kinds`](crate::rules::Rule::own_kinds),
+    /// and each of its patterns for the kind compares a name).
+    dispatch: Vec<Vec<(usize, bool)>>,
+    /// Per node kind: every name the patterns of those rules compare, so that a node whose
+    /// name none of them may match is turned away once, not once per rule.
+    names: Vec<crate::patterns::Slot>,
     /// Per rule, per node kind: the rule's `[[match]]` patterns for that kind.
     patterns: Vec<Vec<crate::patterns::Slot>>,
-    /// Per rule, per node kind: the rule's own code reads nodes of that kind (see
-    /// [`Rule::own_kinds`](crate::rules::Rule::own_kinds)).
-    own: Vec<Vec<bool>>,
     /// Offer every node of a rule's kinds to it, whether or not a pattern may match its name:
     /// a run without the prefilter checks that the shortcut changes nothing.
     pub offer_all: bool,
@@ -49,38 +53,37 @@ const KIND_COUNT: usize = Kind::Other as usize + 1;
 impl Engine {
     pub fn new(registry: &'static Registry, enabled: &[&'static RuleDef], target: Target) -> Self {
         let rules: Vec<&'static RuleDef> = enabled.iter().copied().filter(|r| r.rule.is_some()).collect();
-        let mut dispatch = vec![Vec::new(); KIND_COUNT];
+        let patterns: Vec<Vec<crate::patterns::Slot>> =
+            rules.iter().map(|def| crate::patterns::by_kind(&def.meta.patterns)).collect();
+        let mut dispatch: Vec<Vec<(usize, bool)>> = vec![Vec::new(); KIND_COUNT];
         for (i, def) in rules.iter().enumerate() {
-            if let Some(rule) = def.rule {
-                let mut kinds = rule.kinds(&def.meta);
-                kinds.sort_by_key(|k| *k as usize);
-                kinds.dedup();
-                for k in kinds {
-                    if let Some(slot) = dispatch.get_mut(k as usize) {
-                        slot.push(i);
-                    }
+            let Some(rule) = def.rule else { continue };
+            let own = rule.own_kinds(&def.meta);
+            let mut kinds = rule.kinds(&def.meta);
+            kinds.sort_by_key(|k| *k as usize);
+            kinds.dedup();
+            for k in kinds {
+                // A module is offered whole (constants branched on): one node per file.
+                let by_name = !own.contains(&k)
+                    && k != Kind::Module
+                    && patterns.get(i).and_then(|p| p.get(k as usize)).is_none_or(|slot| !slot.is_unfiltered());
+                if let Some(list) = dispatch.get_mut(k as usize) {
+                    list.push((i, by_name));
                 }
             }
         }
-        let patterns = rules.iter().map(|def| crate::patterns::by_kind(&def.meta.patterns)).collect();
-        let own = rules
-            .iter()
-            .map(|def| {
-                let mut own = vec![false; KIND_COUNT];
-                for k in def.rule.map(|r| r.own_kinds(&def.meta)).unwrap_or_default() {
-                    if let Some(slot) = own.get_mut(k as usize) {
-                        *slot = true;
-                    }
-                }
-                own
+        let names = (0..KIND_COUNT)
+            .map(|k| {
+                let slots = dispatch[k].iter().filter(|(_, by_name)| *by_name).filter_map(|(i, _)| patterns[*i].get(k));
+                crate::patterns::Slot::union(slots)
             })
             .collect();
         Engine {
             registry,
             rules,
             dispatch,
+            names,
             patterns,
-            own,
             offer_all: false,
             target,
             inject_panic: None,
@@ -155,15 +158,25 @@ impl Engine {
             }
         }
         for node in tree.nodes() {
-            let kind = node.kind();
-            let Some(interested) = self.dispatch.get(kind as usize) else {
+            let kind = node.kind() as usize;
+            let Some(interested) = self.dispatch.get(kind) else {
                 continue;
             };
-            // The name the patterns compare, read once for all the rules.
+            // The name the patterns compare, read once for all the rules, and whether some
+            // rule's pattern may match it.
             let mut name: Option<&str> = None;
-            for &i in interested {
-                if failed[i] || !self.offers(i, node, &mut name) {
+            let mut admitted: Option<bool> = None;
+            for &(i, by_name) in interested {
+                if failed[i] {
                     continue;
+                }
+                if by_name && !self.offer_all {
+                    let name = *name.get_or_insert_with(|| crate::patterns::node_name(node));
+                    let any = *admitted
+                        .get_or_insert_with(|| self.names.get(kind).is_some_and(|all| all.admits_name(|| name)));
+                    if !any || !self.patterns[i].get(kind).is_some_and(|slot| slot.admits_name(|| name)) {
+                        continue;
+                    }
                 }
                 let def = self.rules[i];
                 if let Some(rule) = def.rule {
@@ -202,21 +215,6 @@ impl Engine {
         out.mcp_context = context.mcp;
         out.modern_path = context.modern_path;
         out
-    }
-
-    /// Whether rule `i` is offered `node`: always when its own code reads nodes of that kind,
-    /// otherwise only when one of its patterns may match the node's name, which most nodes'
-    /// names do not (the check a pattern would make first, made once per node, not per rule).
-    fn offers<'t>(&self, i: usize, node: NodeRef<'t>, name: &mut Option<&'t str>) -> bool {
-        let kind = node.kind() as usize;
-        // A module is offered whole (constants branched on): one node per file.
-        if self.offer_all || node.kind() == Kind::Module || self.own.get(i).and_then(|o| o.get(kind)) != Some(&false) {
-            return true;
-        }
-        self.patterns
-            .get(i)
-            .and_then(|slots| slots.get(kind))
-            .is_some_and(|slot| slot.admits_name(|| *name.get_or_insert_with(|| crate::patterns::node_name(node))))
     }
 
     /// Runs the project-level checks once, over every file's facts and the manifests.

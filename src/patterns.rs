@@ -75,6 +75,26 @@ impl Slot {
             || self.folded.get(len).is_some_and(|b| b.iter().any(|n| n.eq_ignore_ascii_case(name)))
     }
 
+    /// Some pattern of the slot does not compare a name: every node is admitted.
+    pub fn is_unfiltered(&self) -> bool {
+        self.unfiltered
+    }
+
+    /// The names of several slots in one: it admits a name that one of them may admit (the
+    /// slots compare names, see [`Slot::is_unfiltered`]).
+    pub fn union<'s>(slots: impl Iterator<Item = &'s Slot>) -> Slot {
+        let mut out = Slot::default();
+        for slot in slots {
+            out.unfiltered |= slot.unfiltered;
+            for (by_len, ignore_case) in [(&slot.exact, false), (&slot.folded, true)] {
+                for name in by_len.iter().flatten() {
+                    out.add(name, ignore_case);
+                }
+            }
+        }
+        out
+    }
+
     fn add(&mut self, name: &'static str, ignore_case: bool) {
         let by_len = if ignore_case { &mut self.folded } else { &mut self.exact };
         if by_len.len() <= name.len() {
