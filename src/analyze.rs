@@ -285,14 +285,8 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
                 decision = if wanted.is_empty() { Decision::Skip } else { Decision::Parse(wanted) };
             }
             // Bodies that use a resolved name are read, as bodies holding a token are.
-            let holds_token = |b: &[u8]| job.prefilter.holds_token(b);
             let hits = hits.map(|h| {
-                h.with(
-                    names_found
-                        .iter()
-                        .filter(|(n, at)| index.matters_unread(n, bytes, *at, &holds_token))
-                        .map(|(_, at)| *at),
-                )
+                h.with(names_found.iter().filter(|(n, at)| index.matters_unread(n, bytes, *at)).map(|(_, at)| *at))
             });
             (decision, hits, names_found)
         }
@@ -343,10 +337,9 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         Pass::Resolve { index, .. } => Some(*index),
         _ => None,
     };
-    let holds_token = |b: &[u8]| job.prefilter.holds_token(b);
     let must_read: Vec<usize> = names
         .iter()
-        .filter(|(n, at)| index.is_none_or(|ix| ix.matters_unread(n, source.text().as_bytes(), *at, &holds_token)))
+        .filter(|(n, at)| index.is_none_or(|ix| ix.matters_unread(n, source.text().as_bytes(), *at)))
         .map(|(_, at)| *at)
         .collect();
     let reuse = kept_tree.filter(|(tree, _)| must_read.iter().all(|at| !tree.unread_at(*at)));

@@ -291,7 +291,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let t = Instant::now();
     let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
     let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
-    let index = ProjectIndex::new(file_indexes, paths, &ecosystems, packages, &|v: &str| index_tokens.holds_value(v));
+    let index = ProjectIndex::new(
+        file_indexes,
+        paths,
+        &ecosystems,
+        packages,
+        &|v: &str| index_tokens.holds_value(v),
+        &|b: &[u8]| prefilter.holds_token(b),
+    );
     let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
     stats.index_time = t.elapsed();
     stats.index_names = index.meaningful().count();

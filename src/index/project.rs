@@ -56,8 +56,9 @@ pub struct ProjectIndex {
     scan: HashMap<String, BTreeSet<Option<usize>>>,
     /// The string values each scanned name may stand for.
     scan_values: HashMap<String, BTreeSet<String>>,
-    /// The numbers each scanned name may stand for (error codes).
-    scan_numbers: HashMap<String, BTreeSet<i64>>,
+    /// Scanned names that may stand for a value holding a prefilter token (see
+    /// [`ProjectIndex::matters_unread`]).
+    loud: HashSet<String>,
     /// Functions that do a removed thing for their callers (see [`super::calls`]), by name.
     doers: HashMap<String, BTreeSet<Option<usize>>>,
     /// Types the project declares that rules ask about by name (`own_type` patterns: its own
@@ -150,6 +151,7 @@ impl ProjectIndex {
         kinds: &[Option<ManifestKind>],
         packages: Packages,
         holds_value: &dyn Fn(&str) -> bool,
+        holds_token: &dyn Fn(&[u8]) -> bool,
     ) -> ProjectIndex {
         let by_path = paths.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
         let package_of: Vec<Option<usize>> =
@@ -190,7 +192,7 @@ impl ProjectIndex {
             meaningful: HashMap::default(),
             scan: HashMap::default(),
             scan_values: HashMap::default(),
-            scan_numbers: HashMap::default(),
+            loud: HashSet::default(),
             doers: HashMap::default(),
             own_types: HashMap::default(),
             ts_modules: HashMap::default(),
@@ -200,8 +202,8 @@ impl ProjectIndex {
         };
         index.ts_modules = index.resolve_ts_modules();
         index.meaningful = index.meaningful_names(holds_value);
-        index.scan_names();
-        index.add_aliases();
+        index.scan_names(holds_token);
+        index.add_aliases(holds_token);
         index.own_types = index.own_types();
         index.refresh_doers();
         index
@@ -253,10 +255,10 @@ impl ProjectIndex {
     }
 
     /// The names to scan for, from the meaningful definitions (see [`ProjectIndex::scan`]).
-    fn scan_names(&mut self) {
+    fn scan_names(&mut self, holds_token: &dyn Fn(&[u8]) -> bool) {
         let mut scan: HashMap<String, BTreeSet<Option<usize>>> = HashMap::default();
         let mut values: HashMap<String, BTreeSet<String>> = HashMap::default();
-        let mut numbers: HashMap<String, BTreeSet<i64>> = HashMap::default();
+        let mut loud: HashSet<String> = HashSet::default();
         for (i, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
             let ts = matches!(f.lang, Some(crate::tree::Lang::TypeScript | crate::tree::Lang::Python));
@@ -267,25 +269,24 @@ impl ProjectIndex {
                     Some(owner) if ts => owner.clone(),
                     _ => d.name.clone(),
                 };
-                match d.value() {
-                    Some(Value::Int(n)) => {
-                        numbers.entry(name.clone()).or_default().insert(*n);
-                    }
-                    Some(v) => values.entry(name.clone()).or_default().extend(strings_of(v)),
-                    None => {}
+                if d.value().is_none_or(|v| value_holds_token(v, holds_token)) {
+                    loud.insert(name.clone());
+                }
+                if let Some(v) = d.value() {
+                    values.entry(name.clone()).or_default().extend(strings_of(v));
                 }
                 scan.entry(name).or_default().insert(self.package_of[i]);
             }
         }
         self.scan = scan;
         self.scan_values = values;
-        self.scan_numbers = numbers;
+        self.loud = loud;
     }
 
     /// Adds the names that meaningful constants are imported or re-exported under
     /// (`use crate::commands::PING as P`, `pub use commands::SESSION_HEADER as HEADER`,
     /// `export { X as Y } from`), so that the scanner finds the files that use those names.
-    fn add_aliases(&mut self) {
+    fn add_aliases(&mut self, holds_token: &dyn Fn(&[u8]) -> bool) {
         // Twice: an alias of an alias.
         for _ in 0..2 {
             let mut found: Vec<(String, Option<usize>, Value)> = Vec::new();
@@ -310,12 +311,10 @@ impl ProjectIndex {
                 break;
             }
             for (name, pkg, value) in found {
-                match value {
-                    Value::Int(n) => {
-                        self.scan_numbers.entry(name.clone()).or_default().insert(n);
-                    }
-                    v => self.scan_values.entry(name.clone()).or_default().extend(strings_of(&v)),
+                if value_holds_token(&value, holds_token) {
+                    self.loud.insert(name.clone());
                 }
+                self.scan_values.entry(name.clone()).or_default().extend(strings_of(&value));
                 self.scan.entry(name.clone()).or_default().insert(pkg);
                 self.meaningful.entry(name).or_default().insert(pkg);
             }
@@ -437,31 +436,19 @@ impl ProjectIndex {
 
     /// Whether a scanned name found at `at` in `bytes`, inside a function body the Rust front
     /// end left unread because it holds no token, may matter there, so that the body must be
-    /// read. `holds_token` says whether text holds a token of the prefilter.
+    /// read.
     ///
     /// A constant stands for its value: it matters where its value, written in its place,
     /// would have had the body read. A function that does a removed thing matters where it is
     /// called (`calls_to_doers` reads calls), a field that holds a store where it is accessed,
     /// a store type or a type rules ask about wherever it is named; a function looked for only
     /// because it takes a protocol version nowhere (see [`ProjectIndex::is_version_taker`]).
-    pub fn matters_unread(&self, name: &str, bytes: &[u8], at: usize, holds_token: &dyn Fn(&[u8]) -> bool) -> bool {
+    pub fn matters_unread(&self, name: &str, bytes: &[u8], at: usize) -> bool {
         if self.is_version_taker(name) {
             return false;
         }
-        if self.own_types.contains_key(name) {
+        if self.own_types.contains_key(name) || self.loud.contains(name) {
             return true;
-        }
-        if self.scan.contains_key(name) {
-            let values = self.scan_values.get(name);
-            let numbers = self.scan_numbers.get(name);
-            if values.is_none() && numbers.is_none() {
-                return true;
-            }
-            let holds = values.is_some_and(|v| v.iter().any(|s| holds_token(s.as_bytes())))
-                || numbers.is_some_and(|v| v.iter().any(|n| holds_token(n.to_string().as_bytes())));
-            if holds {
-                return true;
-            }
         }
         if !self.doers.contains_key(name) {
             return false;
@@ -1048,6 +1035,14 @@ fn join(dir: &str, rest: &str) -> String {
 }
 
 /// The strings a value holds.
+/// Whether a constant's value, written out, holds a token (a number as its decimal digits).
+fn value_holds_token(value: &Value, holds_token: &dyn Fn(&[u8]) -> bool) -> bool {
+    match value {
+        Value::Int(n) => holds_token(n.to_string().as_bytes()),
+        other => strings_of(other).iter().any(|s| holds_token(s.as_bytes())),
+    }
+}
+
 /// Whether the name that ends at `end` is called: `(` follows, after a turbofish if any.
 fn called_at(bytes: &[u8], end: usize) -> bool {
     let rest = bytes.get(end..).unwrap_or_default().trim_ascii_start();

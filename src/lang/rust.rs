@@ -2547,13 +2547,8 @@ mod tests {
             fn unused() { 2 }
         ";
         let hits = Hits::at(vec![text.find("mcp-session-id").unwrap()]);
-        let scan = scan(text).unwrap();
-        let unread: Vec<&str> = unread_bodies(text, &scan, &hits)
-            .into_iter()
-            .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
-            .collect();
         // `cold` names `other`, but nothing read names `cold`.
-        assert_eq!(unread, ["cold", "other", "unused"]);
+        assert_eq!(unread_names(text, &hits), ["cold", "other", "unused"]);
     }
 
     /// A body that names a constant of the file whose definition holds a token is read, as it
@@ -2570,12 +2565,16 @@ mod tests {
             fn other() { helper() }
         ";
         let hits = Hits::at(vec![text.find("32020").unwrap(), text.find("mcp-session-id").unwrap()]);
+        assert_eq!(unread_names(text, &hits), ["helper", "parse", "other"]);
+    }
+
+    /// The names of the functions whose bodies are left unread, in the order of the text.
+    fn unread_names<'t>(text: &'t str, hits: &Hits) -> Vec<&'t str> {
         let scan = scan(text).unwrap();
-        let unread: Vec<&str> = unread_bodies(text, &scan, &hits)
+        unread_bodies(text, &scan, hits)
             .into_iter()
             .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
-            .collect();
-        assert_eq!(unread, ["helper", "parse", "other"]);
+            .collect()
     }
 
     /// A body left unread lowers as an empty block, and what follows it keeps its offsets,
