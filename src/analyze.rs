@@ -47,6 +47,9 @@ pub struct FileResult {
     pub bodies_unread: u32,
     /// The pass with the index used the tree the first passes kept, instead of parsing again.
     pub reused: bool,
+    /// The first pass parsed and indexed the file but left its rules to the pass with the
+    /// index (see [`Pass::First`]).
+    pub rules_pending: bool,
     /// The file's text and tree, kept for the pass with the index (see [`Keep`]).
     pub kept: Option<Kept>,
     pub read_scan: Duration,
@@ -77,6 +80,7 @@ impl FileResult {
             bytes: 0,
             bodies_unread: 0,
             reused: false,
+            rules_pending: false,
             kept: None,
             read_scan: Duration::ZERO,
             parse: Duration::ZERO,
@@ -86,9 +90,13 @@ impl FileResult {
 }
 
 /// The pass a file is analyzed in.
+#[derive(Clone, Copy)]
 pub enum Pass<'a> {
-    /// Every file, with what its manifest says of its package.
-    First,
+    /// Every file, with what its manifest says of its package. With `rules_later`, a file
+    /// parsed for its rules is only parsed and indexed: its rules run once, in the pass with
+    /// the index, rather than once without it and again with it wherever the index resolves a
+    /// name (on MCP-dense code, most files).
+    First { rules_later: bool },
     /// A deferred file whose rules' file checks asked for a name it may define (`demands`,
     /// the file's deferred rules that have some).
     Facts(&'a crate::check::Demands, &'a RuleSet),
@@ -98,6 +106,9 @@ pub enum Pass<'a> {
     /// its own, so rules that need context see it now.
     /// `select`, when set: only a file that holds one of these names is analyzed again (the
     /// functions found to do a removed thing in the pass before).
+    /// `rules_pending`: the first pass left the file's rules to this pass; where the index
+    /// changes nothing for the file, they run as the first pass would have run them, with
+    /// `first_package_mcp`, what its manifest says of its package.
     Resolve {
         index: &'a ProjectIndex,
         file: usize,
@@ -105,6 +116,8 @@ pub enum Pass<'a> {
         select: Option<&'a NameScanner>,
         demands: Option<&'a crate::check::Demands>,
         context_changed: bool,
+        rules_pending: bool,
+        first_package_mcp: bool,
     },
 }
 
@@ -170,7 +183,7 @@ pub struct Job<'a> {
 pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     let c = job.candidate;
     let pass_number = match job.pass {
-        Pass::First => 0,
+        Pass::First { .. } => 0,
         Pass::Facts(..) => 1,
         Pass::Resolve { .. } => 2,
     };
@@ -231,19 +244,27 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     // prefilter is off, or in the other passes).
     let mut indexable = None;
     let (decision, hits, names) = match &job.pass {
-        Pass::First => {
-            let (decision, hits, worth, found) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
-            indexable = worth;
-            scanned = found;
-            (decision, hits, Vec::new())
-        }
+        Pass::First { .. } => match earlier_scan {
+            // A kept tree was parsed after the same scan: what it found decides again.
+            Some(earlier) => {
+                let (decision, worth) = job.prefilter.decide_again_indexable(earlier, &[], job.package_mcp);
+                indexable = worth;
+                (decision, None, Vec::new())
+            }
+            None => {
+                let (decision, hits, worth, found) = job.prefilter.decide_found(&[bytes], job.package_mcp, rust);
+                indexable = worth;
+                scanned = found;
+                (decision, hits, Vec::new())
+            }
+        },
         // The facts pass reads every body: a demanded name need not be a token.
         Pass::Facts(demands, rules) => {
             let found = demands.found_in(rules, bytes);
             let decision = if found.is_empty() { Decision::Skip } else { Decision::Parse(found) };
             (decision, None, Vec::new())
         }
-        Pass::Resolve { index, file, names, select, demands, context_changed } => {
+        Pass::Resolve { index, file, names, select, demands, context_changed, rules_pending, first_package_mcp } => {
             if let Some(select) = select {
                 // A file that can see none of the names cannot use one: it is not read.
                 if !select.names.iter().any(|name| index.visible(*file, name))
@@ -261,9 +282,17 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
             {
                 names_found.clear();
             }
-            // Nothing to resolve, and no context the first pass lacked: the first result stands.
+            // Nothing to resolve, and no context the first pass lacked: the first result stands,
+            // or, if the first pass left the rules to this one, they run as it would have.
             if names_found.is_empty() && !context_changed {
-                return None;
+                if !rules_pending {
+                    return None;
+                }
+                let first = Job { package_mcp: *first_package_mcp, pass: Pass::First { rules_later: false }, ..*job };
+                return analyze(&first, kept).map(|mut r| {
+                    r.pass = 2;
+                    r
+                });
             }
             let mut values: Vec<&[u8]> =
                 names_found.iter().flat_map(|(name, _)| names.values(name)).map(|v| v.as_bytes()).collect();
@@ -299,7 +328,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         Decision::Parse(rules) => rules,
         // A file no rule can use is still read for the index when it may define a name with a
         // meaning (`pub const PING: &str = "ping";`).
-        Decision::Skip | Decision::Defer(_) if eligible && matches!(job.pass, Pass::First) => {
+        Decision::Skip | Decision::Defer(_) if eligible && matches!(job.pass, Pass::First { .. }) => {
             if let Decision::Defer(rules) = decision {
                 r.deferred = Some(rules);
             }
@@ -422,7 +451,9 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
     }
     let mut rules_outcome = None;
-    if !index_only {
+    // The rules wait for the index (see [`Pass::First`]).
+    r.rules_pending = !index_only && matches!(job.pass, Pass::First { rules_later: true });
+    if !index_only && !r.rules_pending {
         let place = match &job.pass {
             Pass::Resolve { index, file, .. } => Some((*index, *file)),
             _ => None,

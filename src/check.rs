@@ -114,7 +114,7 @@ pub struct Stats {
     pub packages: usize,
     /// Names of constants the project index gives a meaning (the scanner looks for them).
     pub index_names: usize,
-    /// Files analyzed again with the index, and the uses of constants resolved in them.
+    /// Files whose rules ran with the index, and the uses of constants resolved in them.
     pub files_resolved: usize,
     pub files_parsed_again: usize,
     /// Files of that pass whose tree the first passes kept.
@@ -232,16 +232,22 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let manifest_ids: Vec<usize> =
         (0..candidates.len()).filter(|&i| candidates[i].kind == FileKind::Manifest).collect();
     let manifest_results: Vec<(usize, FileResult)> = pool.install(|| {
-        manifest_ids.par_iter().filter_map(|&i| Some((i, job(i, false, Pass::First, &mut None)?))).collect()
+        manifest_ids
+            .par_iter()
+            .filter_map(|&i| Some((i, job(i, false, Pass::First { rules_later: false }, &mut None)?)))
+            .collect()
     });
     let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
     let packages = Packages::from_manifests_ref(&manifests);
     let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();
     let package_of: Vec<Option<usize>> =
         candidates.iter().zip(&ecosystems).map(|(c, k)| k.and_then(|k| packages.of(&c.rel, k))).collect();
-    let by_manifest = |i: usize| package_of[i].and_then(|p| packages.get(p)).is_some_and(|p| p.mcp_by_manifest);
+    let manifest_mcp: Vec<bool> =
+        package_of.iter().map(|p| p.and_then(|p| packages.get(p)).is_some_and(|p| p.mcp_by_manifest)).collect();
+    let by_manifest = |i: usize| manifest_mcp[i];
 
-    // First pass: every source file, largest first.
+    // First pass: every source file, largest first. A file parsed for its rules is only
+    // parsed and indexed here: its rules run once the index is known.
     let order: Vec<usize> =
         discover::largest_first(candidates).into_iter().filter(|&i| candidates[i].kind != FileKind::Manifest).collect();
     let mut slots: Vec<Option<FileResult>> = (0..candidates.len()).map(|_| None).collect();
@@ -252,7 +258,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         order
             .par_iter()
             .with_max_len(1)
-            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First, &mut None)?)))
+            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None)?)))
             .collect()
     });
     for (i, r) in first {
@@ -264,34 +270,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .map(|(i, r)| r.unwrap_or_else(|| crate::analyze::empty(&candidates[i].rel)))
         .collect();
 
-    // Second pass: files that may define what the first pass's file checks asked for (a
-    // parameter struct used in another file). Their results take their places in the list, so
-    // facts keep the order of a run without the prefilter.
-    let wanted = Demands::of(&engine, &results);
-    if !wanted.is_empty() {
-        let second: Vec<(usize, FileResult)> = pool.install(|| {
-            order
-                .par_iter()
-                .with_max_len(1)
-                .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
-                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?)))
-                .collect()
-        });
-        for (i, mut r) in second {
-            // The first pass's index of the file stays: the facts pass reads no definitions.
-            r.index = results[i].index.take();
-            results[i] = r;
-        }
-    }
-
-    // The trees the first passes kept, for the files the pass with the index reads again.
+    // The trees the first pass kept, for the passes with the index.
     let mut kept: Vec<Option<Kept>> = results.iter_mut().map(|r| r.kept.take()).collect();
 
-    // The project index, from what the first passes read.
+    // The project index, from what the first pass read.
     let t = Instant::now();
     let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
     let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
-    let index = ProjectIndex::new(
+    let mut index = ProjectIndex::new(
         file_indexes,
         paths,
         &ecosystems,
@@ -299,75 +285,78 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         &|v: &str| index_tokens.holds_value(v),
         &|b: &[u8]| prefilter.holds_token(b),
     );
-    let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
     stats.index_time = t.elapsed();
     stats.index_names = index.meaningful().count();
     stats.packages = index.packages.list.len();
 
-    // Third pass: files that use names the index gives a meaning, and files of packages that
-    // turned out to be MCP code only from what their files show.
-    let again: Vec<usize> = order
+    // Second pass: the rules of the files the first pass parsed, with the index. A file that
+    // uses no name the index gives a meaning, and whose package's context is what its manifest
+    // said, gets the rules as the first pass would have run them.
+    let pending: Vec<bool> = results.iter().map(|r| r.rules_pending).collect();
+    let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+    let files: Vec<(usize, Option<Kept>)> =
+        order.iter().filter(|&&i| pending[i]).map(|&i| (i, kept[i].take())).collect();
+    let second = IndexPass { index: &index, names: &names, select: None, demands: None, first: Some(&by_manifest) }
+        .run(&pool, files, &results, &job);
+    take_results(second, &mut results, &mut kept, &mut index);
+    // Functions found to do a removed thing: their callers are analyzed again below.
+    let mut new_doers = index.refresh_doers();
+
+    // Facts pass: files that may define what the file checks asked for (a parameter struct used
+    // in another file). Their results take their places in the list, so facts keep the order of
+    // a run without the prefilter; the index already holds what the first pass read of them.
+    let wanted = Demands::of(&engine, &results);
+    if !wanted.is_empty() {
+        let facts: Vec<(usize, FileResult)> = pool.install(|| {
+            order
+                .par_iter()
+                .with_max_len(1)
+                .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
+                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?)))
+                .collect()
+        });
+        for (i, mut r) in facts {
+            r.index = None;
+            kept[i] = r.kept.take();
+            results[i] = r;
+        }
+    }
+    let demands = (!wanted.is_empty()).then_some(&wanted);
+
+    // Third pass: the other files that use names the index gives a meaning (a file the
+    // prefilter skipped may use a constant whose value holds a token), and files of packages
+    // that turned out to be MCP code only from what their files show.
+    let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+    let files: Vec<(usize, Option<Kept>)> = order
         .iter()
         .copied()
         .filter(|&i| {
             let r = &results[i];
-            r.not_analyzed.is_none()
+            !pending[i]
+                && r.not_analyzed.is_none()
                 && ((!names.is_empty() && index.sees_meaningful(i)) || (index.package_mcp_by_code(i) && !r.own_context))
         })
+        .map(|i| (i, kept[i].take()))
         .collect();
-    // The other kept trees stay for the passes that follow functions found to do a removed
-    // thing to their callers, which may read any file again.
-    let again: Vec<(usize, Option<Kept>)> = again.into_iter().map(|i| (i, kept[i].take())).collect();
-    let third: Vec<(usize, Option<FileResult>, Option<Kept>)> = pool.install(|| {
-        again
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|(i, mut kept)| {
-                let pass = Pass::Resolve {
-                    index: &index,
-                    file: i,
-                    names: &names,
-                    select: None,
-                    demands: (!wanted.is_empty()).then_some(&wanted),
-                    context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
-                };
-                let r = job(i, index.package_is_mcp(i), pass, &mut kept);
-                (i, r, kept)
-            })
-            .collect()
-    });
-    let mut index = index;
-    take_results(third, &mut results, &mut kept, &mut index, &mut stats);
-    // Functions found to do a removed thing in that pass (a wrapper that sends through a
-    // constant): their callers are analyzed once more.
+    let third = IndexPass { index: &index, names: &names, select: None, demands, first: None }
+        .run(&pool, files, &results, &job);
+    take_results(third, &mut results, &mut kept, &mut index);
+    // Functions found to do a removed thing in the passes before (a wrapper that sends through a
+    // constant): their callers are analyzed once more, as are the callers of those callers.
     for _ in 0..MAX_EXTRA_PASSES {
-        let new = index.refresh_doers();
-        if new.is_empty() {
+        new_doers.extend(index.refresh_doers());
+        new_doers.sort();
+        new_doers.dedup();
+        if new_doers.is_empty() {
             break;
         }
-        let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
+        let select = NameScanner::new(std::mem::take(&mut new_doers).into_iter().map(|n| (n, Vec::new())).collect());
         let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
         let files: Vec<(usize, Option<Kept>)> =
             order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();
-        let more: Vec<(usize, Option<FileResult>, Option<Kept>)> = pool.install(|| {
-            files
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|(i, mut kept)| {
-                    let pass = Pass::Resolve {
-                        index: &index,
-                        file: i,
-                        names: &names,
-                        select: Some(&select),
-                        demands: (!wanted.is_empty()).then_some(&wanted),
-                        context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
-                    };
-                    let r = job(i, index.package_is_mcp(i), pass, &mut kept);
-                    (i, r, kept)
-                })
-                .collect()
-        });
-        take_results(more, &mut results, &mut kept, &mut index, &mut stats);
+        let more = IndexPass { index: &index, names: &names, select: Some(&select), demands, first: None }
+            .run(&pool, files, &results, &job);
+        take_results(more, &mut results, &mut kept, &mut index);
     }
 
     drop(kept);
@@ -408,6 +397,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             manifests.push(m);
         }
         if r.pass == 2 && r.lang.is_some() {
+            stats.files_resolved += 1;
+            stats.names_resolved += r.resolved;
             if r.reused {
                 stats.trees_reused += 1;
             } else {
@@ -461,6 +452,54 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     Ok(report)
 }
 
+/// How a file is analyzed: its index in the candidates, what its package's manifest says, the
+/// pass, and the tree an earlier pass kept.
+type JobFn<'a> = dyn Fn(usize, bool, Pass<'_>, &mut Option<Kept>) -> Option<FileResult> + Sync + 'a;
+
+/// What a pass with the index analyzes files with.
+struct IndexPass<'a> {
+    index: &'a ProjectIndex,
+    names: &'a NameScanner,
+    select: Option<&'a NameScanner>,
+    demands: Option<&'a Demands>,
+    /// For the pass that runs the rules the first pass left: what each file's manifest says of
+    /// its package, the context they run with where the index changes nothing.
+    first: Option<&'a (dyn Fn(usize) -> bool + Sync)>,
+}
+
+impl IndexPass<'_> {
+    /// Analyzes `files` in parallel, each with the tree kept for it, if any.
+    fn run(
+        &self,
+        pool: &rayon::ThreadPool,
+        files: Vec<(usize, Option<Kept>)>,
+        results: &[FileResult],
+        job: &JobFn<'_>,
+    ) -> Vec<(usize, Option<FileResult>, Option<Kept>)> {
+        let index = self.index;
+        pool.install(|| {
+            files
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|(i, mut kept)| {
+                    let pass = Pass::Resolve {
+                        index,
+                        file: i,
+                        names: self.names,
+                        select: self.select,
+                        demands: self.demands,
+                        context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
+                        rules_pending: self.first.is_some(),
+                        first_package_mcp: self.first.is_some_and(|f| f(i)),
+                    };
+                    let r = job(i, index.package_is_mcp(i), pass, &mut kept);
+                    (i, r, kept)
+                })
+                .collect()
+        })
+    }
+}
+
 /// Puts the results of a pass with the index in their places: a file analyzed again replaces
 /// its result and its index, and keeps its tree for the passes after; a file the index changed
 /// nothing for keeps its result and the tree it had.
@@ -469,16 +508,13 @@ fn take_results(
     results: &mut [FileResult],
     kept: &mut [Option<Kept>],
     index: &mut ProjectIndex,
-    stats: &mut Stats,
 ) {
     for (i, r, left) in pass {
         let Some(mut r) = r else {
             kept[i] = left;
             continue;
         };
-        stats.files_resolved += 1;
         kept[i] = r.kept.take();
-        stats.names_resolved += r.resolved;
         if let Some(f) = r.index.take() {
             index.set_file(i, f);
         }
@@ -582,8 +618,9 @@ fn engine_and_prefilter(opts: &Options) -> Result<(Vec<&'static RuleDef>, Engine
     Ok((enabled, engine, prefilter))
 }
 
-/// How many more passes follow functions found to do a removed thing to their callers.
-const MAX_EXTRA_PASSES: usize = 2;
+/// How many more passes follow functions found to do a removed thing to their callers: the
+/// callers of such a function, the callers of a caller named for it, and once more.
+const MAX_EXTRA_PASSES: usize = 3;
 
 /// The meaningful names with their values, and the names of the functions that do a removed
 /// thing (with none): every name the scanner looks for.

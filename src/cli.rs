@@ -605,7 +605,7 @@ fn print_stats(report: &check::Report, reporting: std::time::Duration, options: 
     eprintln!("packages:                    {}", s.packages);
     eprintln!("index: names with a meaning: {}", s.index_names);
     eprintln!(
-        "index: files analyzed again: {} (of them parsed again: {}, read from a kept tree: {})",
+        "index: files checked with it: {} (of them parsed again: {}, read from a kept tree: {})",
         s.files_resolved, s.files_parsed_again, s.trees_reused
     );
     eprintln!("index: uses resolved:        {}", s.names_resolved);

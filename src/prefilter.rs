@@ -225,8 +225,14 @@ impl Prefilter {
     /// The decision of [`decide_parts`](Self::decide_parts) over the file an earlier scan
     /// `found` read and more parts: the file's bytes are not read again.
     pub fn decide_again(&self, found: &Found, more: &[&[u8]], context: bool) -> Decision {
+        self.decide_again_indexable(found, more, context).0
+    }
+
+    /// Like [`decide_again`](Self::decide_again), and whether the file is worth indexing, as
+    /// [`decide_indexable`](Self::decide_indexable) tells it.
+    pub fn decide_again_indexable(&self, found: &Found, more: &[&[u8]], context: bool) -> (Decision, Option<bool>) {
         let Some(ac) = self.automaton.as_ref().filter(|_| !self.off) else {
-            return Decision::Parse(self.always.clone());
+            return (Decision::Parse(self.always.clone()), None);
         };
         let mut seen = Seen::new(self.roles.len());
         for (ids, flags) in [(&found.plain, &mut seen.plain), (&found.word, &mut seen.word)] {
@@ -239,7 +245,8 @@ impl Prefilter {
         for part in more {
             self.mark(ac, part, &mut seen, None);
         }
-        self.decision(&seen, context).0
+        let (decision, indexable) = self.decision(&seen, context);
+        (decision, Some(indexable))
     }
 
     /// Whether `bytes` hold a token: a stretch that holds none is left unread (see [`Hits`]).

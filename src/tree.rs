@@ -298,11 +298,12 @@ impl Tree {
 
     /// Makes a name that stands for a string constant a string literal of that value: rules
     /// then read `headers.get(SESSION_HEADER)` as `headers.get("Mcp-Session-Id")`. The parts
-    /// of a path (`crate`, `commands` in `crate::commands::INIT`) stop being names.
-    pub fn resolve_to_str(&mut self, id: NodeId, value: &str, origin: Origin) {
+    /// of a path (`crate`, `commands` in `crate::commands::INIT`) stop being names. Whether
+    /// the tree changed: it does, a name becomes a string.
+    pub fn resolve_to_str(&mut self, id: NodeId, value: &str, origin: Origin) -> bool {
         let end = self.node(id).subtree_end();
         let (start, len) = self.intern(value);
-        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+        let Some(n) = self.nodes.get_mut(id as usize) else { return false };
         n.kind = Kind::Str;
         n.text_start = start;
         n.text_len = len;
@@ -321,30 +322,35 @@ impl Tree {
             }
         }
         self.record(id, origin);
+        true
     }
 
     /// Gives a name that stands for an integer constant that integer (see
     /// [`NodeRef::resolved_int`]); it stays a name, so that a constant counts where code
-    /// branches on it, not at every use.
-    pub fn resolve_to_int(&mut self, id: NodeId, value: i64, origin: Origin) {
-        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+    /// branches on it, not at every use. Whether the tree changed: a tree resolved again (kept
+    /// from the pass before) may already say so.
+    pub fn resolve_to_int(&mut self, id: NodeId, value: i64, origin: Origin) -> bool {
+        let Some(n) = self.nodes.get_mut(id as usize) else { return false };
+        let changed = n.flags & flags::RESOLVED == 0 || n.num != value;
         n.num = value;
         n.flags |= flags::RESOLVED;
-        self.record(id, origin);
+        self.record(id, origin) || changed
     }
 
-    /// Records that a name stands for a list of strings (`SUPPORTED_VERSIONS`).
-    pub fn resolve_to_strs(&mut self, id: NodeId, values: Vec<String>, origin: Origin) {
-        let Some(n) = self.nodes.get_mut(id as usize) else { return };
+    /// Records that a name stands for a list of strings (`SUPPORTED_VERSIONS`); whether the
+    /// tree changed, as for [`resolve_to_int`](Self::resolve_to_int).
+    pub fn resolve_to_strs(&mut self, id: NodeId, values: Vec<String>, origin: Origin) -> bool {
+        let Some(n) = self.nodes.get_mut(id as usize) else { return false };
+        let changed = n.flags & flags::RESOLVED == 0;
         n.flags |= flags::RESOLVED;
-        insert_sorted(&mut self.lists, id, values);
-        self.record(id, origin);
+        let listed = insert_sorted(&mut self.lists, id, values);
+        self.record(id, origin) || listed || changed
     }
 
     /// Records where a resolved name was defined. A tree resolved again (kept from the pass
-    /// before) records each name once.
-    fn record(&mut self, id: NodeId, origin: Origin) {
-        insert_sorted(&mut self.resolved, id, origin);
+    /// before) records each name once; whether the record is new.
+    fn record(&mut self, id: NodeId, origin: Origin) -> bool {
+        insert_sorted(&mut self.resolved, id, origin)
     }
 
     fn intern(&mut self, text: &str) -> (u32, u32) {
@@ -960,11 +966,15 @@ impl TreeBuilder {
 }
 
 /// Sets the entry of `id` in a list sorted by node id, in place of an earlier one.
-fn insert_sorted<T>(list: &mut Vec<(NodeId, T)>, id: NodeId, value: T) {
+/// Sets `id`'s entry; whether that changed the list.
+fn insert_sorted<T: PartialEq>(list: &mut Vec<(NodeId, T)>, id: NodeId, value: T) -> bool {
     let at = list.partition_point(|(i, _)| *i < id);
     match list.get_mut(at) {
-        Some(slot) if slot.0 == id => slot.1 = value,
-        _ => list.insert(at, (id, value)),
+        Some(slot) if slot.0 == id => !std::mem::replace(&mut slot.1, value).eq(&slot.1),
+        _ => {
+            list.insert(at, (id, value));
+            true
+        }
     }
 }
 

@@ -412,15 +412,23 @@ impl ProjectIndex {
             }))
             .collect();
         self.version_takers = doers.keys().filter(|n| !doing.contains(n.as_str())).cloned().collect();
-        self.doing = self
-            .files
-            .iter()
-            .flatten()
-            .flat_map(|f| &f.defs)
-            .filter(|d| d.does.is_some())
-            .map(|d| d.name.clone())
+        let was_doing = std::mem::replace(
+            &mut self.doing,
+            self.files
+                .iter()
+                .flatten()
+                .flat_map(|f| &f.defs)
+                .filter(|d| d.does.is_some())
+                .map(|d| d.name.clone())
+                .collect(),
+        );
+        // New: a name not looked for before, or looked for before only as a function that takes
+        // a protocol version and now found to do a removed thing.
+        let mut new: Vec<String> = doers
+            .keys()
+            .filter(|n| !self.doers.contains_key(*n) || (self.doing.contains(*n) && !was_doing.contains(*n)))
+            .cloned()
             .collect();
-        let mut new: Vec<String> = doers.keys().filter(|n| !self.doers.contains_key(*n)).cloned().collect();
         new.sort();
         self.doers = doers;
         new

@@ -32,8 +32,9 @@ impl<'a> Resolver<'a> {
 
     /// Rewrites every use of a constant whose value a rule may care about into that value: a
     /// string constant becomes a string literal, an integer constant carries its integer (see
-    /// [`NodeRef::resolved_int`](crate::tree::NodeRef::resolved_int)). Returns how many uses were
-    /// rewritten.
+    /// [`NodeRef::resolved_int`](crate::tree::NodeRef::resolved_int)). Returns how many uses
+    /// changed the tree: a tree kept from a pass before already holds what it resolved then, and
+    /// what the rules found in it then still holds.
     pub fn substitute(&self, tree: &mut Tree, source: &SourceFile) -> usize {
         let mut found: Vec<(u32, Value, Origin)> = Vec::new();
         let mut skip_until = 0u32;
@@ -61,15 +62,15 @@ impl<'a> Resolver<'a> {
             found.push((node.id(), value, origin));
         }
         let _ = source;
-        let n = found.len();
+        let mut changed = 0;
         for (id, value, origin) in found {
-            match value {
+            changed += usize::from(match value {
                 Value::Str(s) => tree.resolve_to_str(id, &s, origin),
                 Value::Int(v) => tree.resolve_to_int(id, v, origin),
                 Value::Strs(list) => tree.resolve_to_strs(id, list, origin),
-            }
+            });
         }
-        n
+        changed
     }
 
     // -- Rust ---------------------------------------------------------------------------------

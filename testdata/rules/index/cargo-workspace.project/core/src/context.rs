@@ -9,6 +9,16 @@ impl Context {
         self.send_request(req).await
     }
 
+    /// The same request, for a peer of a given protocol revision: a function that takes a
+    /// protocol version is looked for where it is called before it is known to do more.
+    pub async fn list_roots_as(&mut self, protocol_version: &str) -> Result<String, String> {
+        // expect: MCP305
+        let method = crate::types::roots::LIST;
+        let req = Request::new(2, method);
+        let _ = protocol_version;
+        self.send_request(req).await
+    }
+
     async fn send_request(&mut self, _req: Request) -> Result<String, String> {
         Ok(String::new())
     }

@@ -2,6 +2,8 @@ use acme_mcp::commands::PING;
 use acme_mcp::context::Context;
 use acme_mcp::HEADER;
 
+mod peer;
+
 async fn tool(mut ctx: Context) -> Result<String, String> {
     // expect: MCP305
     ctx.list_roots().await
