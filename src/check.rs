@@ -299,8 +299,6 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let second = IndexPass { index: &index, names: &names, select: None, demands: None, first: Some(&by_manifest) }
         .run(&pool, files, &results, &job);
     take_results(second, &mut results, &mut kept, &mut index);
-    // Functions found to do a removed thing: their callers are analyzed again below.
-    let mut new_doers = index.refresh_doers();
 
     // Facts pass: files that may define what the file checks asked for (a parameter struct used
     // in another file). Their results take their places in the list, so facts keep the order of
@@ -344,13 +342,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // Functions found to do a removed thing in the passes before (a wrapper that sends through a
     // constant): their callers are analyzed once more, as are the callers of those callers.
     for _ in 0..MAX_EXTRA_PASSES {
-        new_doers.extend(index.refresh_doers());
-        new_doers.sort();
-        new_doers.dedup();
-        if new_doers.is_empty() {
+        let new = index.refresh_doers();
+        if new.is_empty() {
             break;
         }
-        let select = NameScanner::new(std::mem::take(&mut new_doers).into_iter().map(|n| (n, Vec::new())).collect());
+        let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
         let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
         let files: Vec<(usize, Option<Kept>)> =
             order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();

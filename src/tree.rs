@@ -965,12 +965,16 @@ impl TreeBuilder {
     }
 }
 
-/// Sets the entry of `id` in a list sorted by node id, in place of an earlier one.
-/// Sets `id`'s entry; whether that changed the list.
+/// Sets the entry of `id` in a list sorted by node id, in place of an earlier one; whether
+/// that changed the list.
 fn insert_sorted<T: PartialEq>(list: &mut Vec<(NodeId, T)>, id: NodeId, value: T) -> bool {
     let at = list.partition_point(|(i, _)| *i < id);
     match list.get_mut(at) {
-        Some(slot) if slot.0 == id => !std::mem::replace(&mut slot.1, value).eq(&slot.1),
+        Some(slot) if slot.0 == id => {
+            let changed = slot.1 != value;
+            slot.1 = value;
+            changed
+        }
         _ => {
             list.insert(at, (id, value));
             true

@@ -1042,7 +1042,6 @@ fn join(dir: &str, rest: &str) -> String {
     }
 }
 
-/// The strings a value holds.
 /// Whether a constant's value, written out, holds a token (a number as its decimal digits).
 fn value_holds_token(value: &Value, holds_token: &dyn Fn(&[u8]) -> bool) -> bool {
     match value {
@@ -1089,6 +1088,7 @@ fn called_at(bytes: &[u8], end: usize) -> bool {
     rest.first() == Some(&b'(')
 }
 
+/// The strings a value holds.
 fn strings_of(value: &Value) -> Vec<String> {
     match value {
         Value::Str(s) => vec![s.clone()],
