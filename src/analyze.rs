@@ -29,14 +29,14 @@ pub struct FileResult {
     pub path: String,
     pub outcome: FileOutcome,
     pub not_analyzed: Option<NotAnalyzed>,
-    pub manifest: Option<Manifest>,
+    pub manifest: Option<Box<Manifest>>,
     pub suppressions: Vec<Suppression>,
     pub lang: Option<Lang>,
     pub skipped: bool,
     /// Skipped for now: only these rules' fact tokens occur in it.
     pub deferred: Option<RuleSet>,
     /// What it defines and imports (for a parsed source file).
-    pub index: Option<FileIndex>,
+    pub index: Option<Box<FileIndex>>,
     /// The file speaks MCP on its own (its tree, not its package).
     pub own_context: bool,
     /// Which pass produced it: 0 the first, 1 the facts pass, 2 the pass with the index.
@@ -51,7 +51,7 @@ pub struct FileResult {
     /// index (see [`Pass::First`]).
     pub rules_pending: bool,
     /// The file's text and tree, kept for the pass with the index (see [`Keep`]).
-    pub kept: Option<Kept>,
+    pub kept: Option<Box<Kept>>,
     pub read_scan: Duration,
     pub parse: Duration,
     pub rules: Duration,
@@ -180,7 +180,7 @@ pub struct Job<'a> {
 /// [`Pass::Resolve`] pass, `None` means the index changes nothing for this file: its earlier
 /// result stands, and so does `kept`, for a pass after. Otherwise the kept text and tree are
 /// taken (the result keeps them again, see [`FileResult::kept`]).
-pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
+pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult> {
     let c = job.candidate;
     let pass_number = match job.pass {
         Pass::First { .. } => 0,
@@ -215,7 +215,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
         };
         if c.kind == FileKind::Manifest {
             if let Some(kind) = Manifest::kind_of_path(&c.path) {
-                r.manifest = Some(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) });
+                r.manifest = Some(Box::new(Manifest { path: c.rel.clone(), kind, source: SourceFile::new(text) }));
             }
             r.read_scan = t.elapsed();
             return Some(r);
@@ -351,7 +351,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     }
 
     // From here on the file is analyzed: the kept text and tree are used up.
-    let (source, kept_tree, earlier, found) = match kept.take() {
+    let (source, kept_tree, earlier, found) = match kept.take().map(|k| *k) {
         Some(Kept { source, tree, own, offered, package_mcp, outcome, found }) => {
             // What the rules found in this tree, if they would find it again now.
             let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
@@ -448,7 +448,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     r.own_context = own.mcp;
     let kept_own = own.clone();
     if eligible {
-        r.index = Some(index::build(&c.rel, &source, &tree, own.mcp));
+        r.index = Some(Box::new(index::build(&c.rel, &source, &tree, own.mcp)));
     }
     let mut rules_outcome = None;
     // The rules wait for the index (see [`Pass::First`]).
@@ -482,7 +482,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
     if r.not_analyzed.is_none() {
         tree.shrink();
         if r.reused || job.keep.take(tree.heap_bytes() + source.heap_bytes()) {
-            r.kept = Some(Kept {
+            r.kept = Some(Box::new(Kept {
                 source,
                 tree,
                 own: kept_own,
@@ -490,7 +490,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Kept>) -> Option<FileResult> {
                 package_mcp: job.package_mcp,
                 outcome: rules_outcome,
                 found,
-            });
+            }));
         }
     }
     r.rules = t.elapsed();

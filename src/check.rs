@@ -214,7 +214,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let candidates = &discovered.candidates;
     let index_tokens = IndexTokens::new(&enabled);
     let keep = Keep::new(opts.keep_trees);
-    let job = |i: usize, package_mcp: bool, pass: Pass<'_>, kept: &mut Option<Kept>| -> Option<FileResult> {
+    let job = |i: usize, package_mcp: bool, pass: Pass<'_>, kept: &mut Option<Box<Kept>>| -> Option<FileResult> {
         let job = Job {
             candidate: &candidates[i],
             engine: &engine,
@@ -237,7 +237,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             .filter_map(|&i| Some((i, job(i, false, Pass::First { rules_later: false }, &mut None)?)))
             .collect()
     });
-    let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_ref()).collect();
+    let manifests: Vec<&Manifest> = manifest_results.iter().filter_map(|(_, r)| r.manifest.as_deref()).collect();
     let packages = Packages::from_manifests_ref(&manifests);
     let ecosystems: Vec<Option<ManifestKind>> = candidates.iter().map(|c| ecosystem(c.kind)).collect();
     let package_of: Vec<Option<usize>> =
@@ -254,15 +254,20 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     for (i, r) in manifest_results {
         slots[i] = Some(r);
     }
-    let first: Vec<(usize, FileResult)> = pool.install(|| {
+    // Collected in place, in `order`: a filtering collect would hold a vector per file (one
+    // file per job) until the end, several times the size of the results on a large tree.
+    let mut first: Vec<Option<FileResult>> = Vec::with_capacity(order.len());
+    pool.install(|| {
         order
             .par_iter()
             .with_max_len(1)
-            .filter_map(|&i| Some((i, job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None)?)))
-            .collect()
+            .map(|&i| job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None))
+            .collect_into_vec(&mut first)
     });
-    for (i, r) in first {
-        slots[i] = Some(r);
+    for (&i, r) in order.iter().zip(first) {
+        if r.is_some() {
+            slots[i] = r;
+        }
     }
     let mut results: Vec<FileResult> = slots
         .into_iter()
@@ -271,11 +276,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         .collect();
 
     // The trees the first pass kept, for the passes with the index.
-    let mut kept: Vec<Option<Kept>> = results.iter_mut().map(|r| r.kept.take()).collect();
+    let mut kept: Vec<Option<Box<Kept>>> = results.iter_mut().map(|r| r.kept.take()).collect();
 
     // The project index, from what the first pass read.
     let t = Instant::now();
-    let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take()).collect();
+    let file_indexes: Vec<Option<FileIndex>> = results.iter_mut().map(|r| r.index.take().map(|f| *f)).collect();
     let paths: Vec<String> = candidates.iter().map(|c| c.rel.clone()).collect();
     let mut index = ProjectIndex::new(
         file_indexes,
@@ -294,7 +299,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // said, gets the rules as the first pass would have run them.
     let pending: Vec<bool> = results.iter().map(|r| r.rules_pending).collect();
     let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
-    let files: Vec<(usize, Option<Kept>)> =
+    let files: Vec<(usize, Option<Box<Kept>>)> =
         order.iter().filter(|&&i| pending[i]).map(|&i| (i, kept[i].take())).collect();
     let second = IndexPass { index: &index, names: &names, select: None, demands: None, first: Some(&by_manifest) }
         .run(&pool, files, &results, &job);
@@ -325,7 +330,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // prefilter skipped may use a constant whose value holds a token), and files of packages
     // that turned out to be MCP code only from what their files show.
     let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
-    let files: Vec<(usize, Option<Kept>)> = order
+    let files: Vec<(usize, Option<Box<Kept>>)> = order
         .iter()
         .copied()
         .filter(|&i| {
@@ -348,7 +353,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
         let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
-        let files: Vec<(usize, Option<Kept>)> =
+        let files: Vec<(usize, Option<Box<Kept>>)> =
             order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();
         let more = IndexPass { index: &index, names: &names, select: Some(&select), demands, first: None }
             .run(&pool, files, &results, &job);
@@ -390,7 +395,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         if let Some(m) = r.manifest {
             stats.manifests_read += 1;
-            manifests.push(m);
+            manifests.push(*m);
         }
         if r.pass == 2 && r.lang.is_some() {
             stats.files_resolved += 1;
@@ -450,7 +455,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
 
 /// How a file is analyzed: its index in the candidates, what its package's manifest says, the
 /// pass, and the tree an earlier pass kept.
-type JobFn<'a> = dyn Fn(usize, bool, Pass<'_>, &mut Option<Kept>) -> Option<FileResult> + Sync + 'a;
+type JobFn<'a> = dyn Fn(usize, bool, Pass<'_>, &mut Option<Box<Kept>>) -> Option<FileResult> + Sync + 'a;
 
 /// What a pass with the index analyzes files with.
 struct IndexPass<'a> {
@@ -468,10 +473,10 @@ impl IndexPass<'_> {
     fn run(
         &self,
         pool: &rayon::ThreadPool,
-        files: Vec<(usize, Option<Kept>)>,
+        files: Vec<(usize, Option<Box<Kept>>)>,
         results: &[FileResult],
         job: &JobFn<'_>,
-    ) -> Vec<(usize, Option<FileResult>, Option<Kept>)> {
+    ) -> Vec<(usize, Option<FileResult>, Option<Box<Kept>>)> {
         let index = self.index;
         pool.install(|| {
             files
@@ -500,9 +505,9 @@ impl IndexPass<'_> {
 /// its result and its index, and keeps its tree for the passes after; a file the index changed
 /// nothing for keeps its result and the tree it had.
 fn take_results(
-    pass: Vec<(usize, Option<FileResult>, Option<Kept>)>,
+    pass: Vec<(usize, Option<FileResult>, Option<Box<Kept>>)>,
     results: &mut [FileResult],
-    kept: &mut [Option<Kept>],
+    kept: &mut [Option<Box<Kept>>],
     index: &mut ProjectIndex,
 ) {
     for (i, r, left) in pass {
@@ -512,7 +517,7 @@ fn take_results(
         };
         kept[i] = r.kept.take();
         if let Some(f) = r.index.take() {
-            index.set_file(i, f);
+            index.set_file(i, *f);
         }
         results[i] = r;
     }
