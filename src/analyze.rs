@@ -608,11 +608,34 @@ pub struct NameScanner {
     identifiers: bool,
 }
 
+/// Names in order, each once (the first of its values kept).
+fn sorted(mut names: Vec<(String, Vec<String>)>) -> Vec<(String, Vec<String>)> {
+    names.sort();
+    names.dedup_by(|a, b| a.0 == b.0);
+    names
+}
+
 impl NameScanner {
     /// `names`: each name with the string values it may stand for.
-    pub fn new(mut names: Vec<(String, Vec<String>)>) -> NameScanner {
-        names.sort();
-        names.dedup_by(|a, b| a.0 == b.0);
+    pub fn new(names: Vec<(String, Vec<String>)>) -> NameScanner {
+        Self::of_sorted(sorted(names))
+    }
+
+    /// The scanner for `names`: this one when it was built for the same names and values, as
+    /// after a pass that gave no new name a meaning (building the automaton is done on one
+    /// thread while the others wait).
+    pub fn renew(self, names: Vec<(String, Vec<String>)>) -> NameScanner {
+        let names = sorted(names);
+        let same = names.len() == self.names.len()
+            && names.iter().zip(self.names.iter().zip(&self.values)).all(|((n, v), (m, w))| n == m && v == w);
+        if same {
+            self
+        } else {
+            Self::of_sorted(names)
+        }
+    }
+
+    fn of_sorted(names: Vec<(String, Vec<String>)>) -> NameScanner {
         // Names made of identifier bytes only (all of them, in practice) are found as whole
         // identifiers by a leftmost-longest search, which reads a file faster than a search for
         // every overlapping match: no match of such a name can straddle the boundary of a

@@ -329,7 +329,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // Third pass: the other files that use names the index gives a meaning (a file the
     // prefilter skipped may use a constant whose value holds a token), and files of packages
     // that turned out to be MCP code only from what their files show.
-    let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+    let names = names.renew(with_doers(index.meaningful_values(), &index));
     let files: Vec<(usize, Option<Box<Kept>>)> = order
         .iter()
         .copied()
@@ -346,13 +346,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     take_results(third, &mut results, &mut kept, &mut index);
     // Functions found to do a removed thing in the passes before (a wrapper that sends through a
     // constant): their callers are analyzed once more, as are the callers of those callers.
+    let mut names = names;
     for _ in 0..MAX_EXTRA_PASSES {
         let new = index.refresh_doers();
         if new.is_empty() {
             break;
         }
         let select = NameScanner::new(new.into_iter().map(|n| (n, Vec::new())).collect());
-        let names = NameScanner::new(with_doers(index.meaningful_values(), &index));
+        names = names.renew(with_doers(index.meaningful_values(), &index));
         let files: Vec<(usize, Option<Box<Kept>>)> =
             order.iter().filter(|&&i| results[i].not_analyzed.is_none()).map(|&i| (i, kept[i].take())).collect();
         let more = IndexPass { index: &index, names: &names, select: Some(&select), demands, first: None }
@@ -360,7 +361,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         take_results(more, &mut results, &mut kept, &mut index);
     }
 
-    drop(kept);
+    // Freed on every thread: on MCP-dense code the kept trees are most of the memory.
+    pool.install(|| kept.into_par_iter().for_each(drop));
 
     let mut report = Report { not_analyzed: discovered.not_analyzed, ..Report::default() };
     let mut facts: Vec<ProjectFact> = Vec::new();
