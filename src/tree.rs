@@ -156,6 +156,8 @@ pub enum Role {
 /// Node flags.
 pub mod flags {
     pub const NEW: u16 = 1;
+    /// A `Member` read through an optional chain (`a?.b`), or a `Param` a call may leave out
+    /// (`x?: T`).
     pub const OPTIONAL: u16 = 1 << 1;
     pub const STATIC_PATH: u16 = 1 << 2;
     /// A `Pair` whose key was a string literal (`{"method": …}`).
@@ -185,6 +187,9 @@ pub mod flags {
     /// identifier or path (see [`crate::tree::Tree::resolve_to_str`]), or an `Ident`/`Member`
     /// that carries the integer it stands for.
     pub const RESOLVED: u16 = 1 << 14;
+    /// A `Param` that takes the remaining arguments, any number of them (`...args`, `*args`,
+    /// `**kwargs`).
+    pub const REST: u16 = 1 << 15;
 }
 
 #[derive(Clone, Debug)]

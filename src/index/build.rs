@@ -257,22 +257,37 @@ fn assigned_types(target: NodeRef<'_>) -> Vec<String> {
     out
 }
 
-/// A function's kind: its parameters and how many a call must pass.
+/// A function's kind: its parameters and how many a call must pass. A parameter with a
+/// default, an optional one (`x?: T`) or a rest parameter need not be passed; after a rest
+/// parameter a call may pass any number (`params` is then unbounded).
 fn fn_kind(f: NodeRef<'_>) -> DefKind {
     let required = match f.tree().lang() {
         Lang::Python => 0,
-        _ => f.children_with(Role::Param).filter(|p| p.text() != "self" && p.child(Role::Init).is_none()).count(),
+        _ => f
+            .children_with(Role::Param)
+            .filter(|p| {
+                p.text() != "self"
+                    && p.child(Role::Init).is_none()
+                    && !p.has_flag(flags::OPTIONAL)
+                    && !p.has_flag(flags::REST)
+            })
+            .count(),
     };
     let protocol_param = f
         .children_with(Role::Param)
         .filter(|p| p.text() != "self")
         .position(|p| crate::patterns::name_words(p.text()).iter().any(|w| w == "protocol"))
         .and_then(|i| u8::try_from(i).ok());
-    DefKind::Fn { params: params(f), required, protocol_param }
+    let optional =
+        f.children_with(Role::Param).filter(|p| p.has_flag(flags::OPTIONAL) || p.has_flag(flags::REST)).count();
+    DefKind::Fn { params: params(f), required, optional, protocol_param }
 }
 
-/// Parameters of a function, `self` not counted.
+/// Parameters of a function, `self` not counted; unbounded with a rest parameter.
 fn params(f: NodeRef<'_>) -> usize {
+    if f.children_with(Role::Param).any(|p| p.has_flag(flags::REST)) {
+        return usize::MAX;
+    }
     f.children_with(Role::Param).filter(|p| p.text() != "self").count()
 }
 

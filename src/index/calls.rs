@@ -322,13 +322,29 @@ fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: N
         Kind::Ident => index.doer_named(file, None, callee.text(), Some(args)),
         Kind::Member => {
             let owner = self_owner(callee);
-            owner
-                .and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args)))
-                .or_else(|| index.doer_named(file, None, callee.text(), Some(args)))
+            owner.and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args))).or_else(|| {
+                // A method called on an object of unknown type is found by its name alone: only
+                // a call that passes every parameter the function declares is taken for it, since
+                // parameters a call may leave out would let any same-named method match
+                // (`inputRequired.listRoots()` is not `Server.listRoots(params?)`).
+                index
+                    .doer_named(file, None, callee.text(), Some(args))
+                    .filter(|m| owner.is_some() || passes_every_parameter(m, args))
+            })
         }
         _ => None,
     }
     .filter(|m| m.def.does.is_some())
+}
+
+/// Whether a call with `args` arguments passes every parameter of the function `m`, those a
+/// call may leave out included (those with a default excepted, as Rust and Python callers of a
+/// name-matched method have always been read).
+fn passes_every_parameter(m: &Meaning<'_>, args: usize) -> bool {
+    match m.def.kind {
+        DefKind::Fn { required, optional, .. } => args >= required + optional,
+        _ => true,
+    }
 }
 
 /// The class or impl a `self.f(…)` / `this.f(…)` call is made in: the owner its method is

@@ -41,7 +41,9 @@ pub enum DefKind {
     /// many of them a call must pass (those without a default; none in Python, whose keyword
     /// arguments can fill any), and the position of a parameter named for the protocol
     /// version (`create_session(info, protocol_version)`), whose argument is one.
-    Fn { params: usize, required: usize, protocol_param: Option<u8> },
+    /// `optional` counts the parameters a call may leave out without a default to say what
+    /// they are (`x?: T`, `...rest`).
+    Fn { params: usize, required: usize, optional: usize, protocol_param: Option<u8> },
     /// A struct, class, enum, trait or interface.
     Type,
     /// A field of a struct or class, with the type names its type mentions

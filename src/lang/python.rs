@@ -725,6 +725,10 @@ impl<'s> Lowerer<'s> {
         if let Some(n) = name {
             self.b.set_name_span(id, Self::span(n));
         }
+        let splat = |k: &str| matches!(k, "list_splat_pattern" | "dictionary_splat_pattern");
+        if splat(self.kind(node)) || Self::named_children(node).into_iter().any(|c| splat(self.kind(c))) {
+            self.b.set_flag(id, flags::REST);
+        }
         stack.push(Work::Close);
         if let Some(v) = Self::field(node, "value") {
             stack.push(Work::Visit(v, Role::Init));

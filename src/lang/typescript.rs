@@ -560,6 +560,12 @@ impl<'s, 't> Lowerer<'s, 't> {
                 if let Some(p) = pattern {
                     self.b.set_name_span(id, Self::span(p));
                 }
+                if self.kind(node) == "optional_parameter" {
+                    self.b.set_flag(id, flags::OPTIONAL);
+                }
+                if pattern.is_some_and(|p| self.kind(p) == "rest_pattern") {
+                    self.b.set_flag(id, flags::REST);
+                }
                 stack.push(Work::Close);
                 if let Some(v) = self.child(node, F::Value) {
                     stack.push(Work::Visit(v, Role::Init));
