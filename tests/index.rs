@@ -123,3 +123,18 @@ fn stats_report_the_index() {
     assert!(line("index: files checked with it:") >= 1, "{err}");
     assert!(line("index: uses resolved:") >= 4, "{err}");
 }
+
+#[test]
+fn a_call_of_a_wrapper_of_a_class_declared_in_a_function_cites_that_wrapper() {
+    // `tool.probeSample(…)` calls the method of the class its file declares inside a function,
+    // not the same-named method another file declares at its top level.
+    let dir = repo().join("testdata/rules/index/npm-workspace.project");
+    let doc = common::json(&json_of(&dir, &[]));
+    let findings = doc["findings"].as_array().cloned().unwrap_or_default();
+    let call = findings
+        .iter()
+        .find(|f| f["path"] == "packages/server/src/local-tools.ts" && f["rule"] == "MCP305" && f["line"] == 16)
+        .unwrap_or_else(|| panic!("no MCP305 at the call of probeSample: {doc}"));
+    let message = call["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("calls `probeSample` (packages/server/src/local-tools.ts:8)"), "{message}");
+}

@@ -191,6 +191,18 @@ impl Builder<'_> {
                 _ => {}
             }
         }
+        // Methods of a class declared inside a function (a test's tool class inside
+        // `describe(…)`): the file's own calls of those names call them. Only the methods: such
+        // a class is no type the project declares to other files.
+        for class in root.descendants().filter(|n| n.kind() == Kind::Container && n.parent() != Some(root)) {
+            if class.has_flag(flags::INTERFACE) || !class.ancestors().any(|a| a.kind() == Kind::Fn) {
+                continue;
+            }
+            let scope = vec![class.text().to_string()];
+            for member in class.children().filter(|m| m.kind() == Kind::Fn) {
+                self.def(member, member.text(), &scope, fn_kind(member));
+            }
+        }
     }
 
     /// The literal members of a constant object, two levels deep (`METHODS.tools.list`).

@@ -865,6 +865,10 @@ impl ProjectIndex {
             }
             found.push(Meaning { def, path: self.path(f), file: f });
         }
+        // The file's own function of that name is the one it calls, as a reader takes it.
+        if found.iter().any(|m| m.file == file) {
+            found.retain(|m| m.file == file);
+        }
         found
     }
 
