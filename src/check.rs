@@ -265,9 +265,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             .collect_into_vec(&mut first)
     });
     for (&i, r) in order.iter().zip(first) {
-        if r.is_some() {
-            slots[i] = r;
-        }
+        slots[i] = r;
     }
     let mut results: Vec<FileResult> = slots
         .into_iter()

@@ -70,15 +70,9 @@ fn the_pass_with_the_index_reuses_kept_trees() {
 
 #[test]
 fn a_finding_reached_through_a_constant_names_the_definition() {
-    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
-    let doc = common::json(&json_of(&dir, &[]));
-    let findings = doc["findings"].as_array().cloned().unwrap_or_default();
-    let read = findings
-        .iter()
-        .find(|f| f["path"] == "core/src/http.rs" && f["rule"] == "MCP102")
-        .unwrap_or_else(|| panic!("no MCP102 in core/src/http.rs: {doc}"));
-    let message = read["message"].as_str().unwrap_or_default();
+    let message = message_of("cargo-workspace.project", "core/src/http.rs", "MCP102", None);
     assert!(message.contains("through `SESSION_HEADER`, defined at core/src/commands.rs:"), "{message}");
+    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
     // SARIF carries the definition as a related location.
     let sarif = common::json(&stdout(&run_in(&dir, &["check", ".", "--format", "sarif", "--fail-on", "never"])));
     let results = sarif["runs"][0]["results"].as_array().cloned().unwrap_or_default();
@@ -96,14 +90,7 @@ fn a_finding_reached_through_a_constant_names_the_definition() {
 
 #[test]
 fn the_handler_a_dispatcher_routes_to_is_reported_where_it_is_defined() {
-    let dir = repo().join("testdata/rules/index/cargo-workspace.project");
-    let doc = common::json(&json_of(&dir, &[]));
-    let findings = doc["findings"].as_array().cloned().unwrap_or_default();
-    let handler = findings
-        .iter()
-        .find(|f| f["path"] == "core/src/app/handlers.rs" && f["rule"] == "MCP301")
-        .unwrap_or_else(|| panic!("no MCP301 at the ping handler: {doc}"));
-    let message = handler["message"].as_str().unwrap_or_default();
+    let message = message_of("cargo-workspace.project", "core/src/app/handlers.rs", "MCP301", None);
     assert!(message.starts_with("handles the removed `ping` request, routed to it at core/src/app.rs:"), "{message}");
 }
 
@@ -128,13 +115,19 @@ fn stats_report_the_index() {
 fn a_call_of_a_wrapper_of_a_class_declared_in_a_function_cites_that_wrapper() {
     // `tool.probeSample(…)` calls the method of the class its file declares inside a function,
     // not the same-named method another file declares at its top level.
-    let dir = repo().join("testdata/rules/index/npm-workspace.project");
+    let message = message_of("npm-workspace.project", "packages/server/src/local-tools.ts", "MCP305", Some(16));
+    assert!(message.starts_with("calls `probeSample` (packages/server/src/local-tools.ts:8)"), "{message}");
+}
+
+/// The message of the first finding of `rule` in `path` (at `line`, if given) when the fixture
+/// project `project` is checked.
+fn message_of(project: &str, path: &str, rule: &str, line: Option<u64>) -> String {
+    let dir = repo().join("testdata/rules/index").join(project);
     let doc = common::json(&json_of(&dir, &[]));
     let findings = doc["findings"].as_array().cloned().unwrap_or_default();
-    let call = findings
+    let found = findings
         .iter()
-        .find(|f| f["path"] == "packages/server/src/local-tools.ts" && f["rule"] == "MCP305" && f["line"] == 16)
-        .unwrap_or_else(|| panic!("no MCP305 at the call of probeSample: {doc}"));
-    let message = call["message"].as_str().unwrap_or_default();
-    assert!(message.starts_with("calls `probeSample` (packages/server/src/local-tools.ts:8)"), "{message}");
+        .find(|f| f["path"] == path && f["rule"] == rule && line.is_none_or(|l| f["line"] == l))
+        .unwrap_or_else(|| panic!("no {rule} in {path} (line {line:?}): {doc}"));
+    found["message"].as_str().unwrap_or_default().to_string()
 }

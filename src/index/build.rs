@@ -194,8 +194,8 @@ impl Builder<'_> {
         // Methods of a class declared inside a function (a test's tool class inside
         // `describe(…)`): the file's own calls of those names call them. Only the methods: such
         // a class is no type the project declares to other files.
-        for class in root.descendants().filter(|n| n.kind() == Kind::Container && n.parent() != Some(root)) {
-            if class.has_flag(flags::INTERFACE) || !class.ancestors().any(|a| a.kind() == Kind::Fn) {
+        for class in root.descendants().filter(|n| n.kind() == Kind::Container && !n.has_flag(flags::INTERFACE)) {
+            if !class.ancestors().any(|a| a.kind() == Kind::Fn) {
                 continue;
             }
             let scope = vec![class.text().to_string()];
@@ -269,38 +269,29 @@ fn assigned_types(target: NodeRef<'_>) -> Vec<String> {
     out
 }
 
-/// A function's kind: its parameters and how many a call must pass. A parameter with a
-/// default, an optional one (`x?: T`) or a rest parameter need not be passed; after a rest
-/// parameter a call may pass any number (`params` is then unbounded).
+/// A function's kind: its parameters (`self` not counted) and how many a call must pass. A
+/// parameter with a default, an optional one (`x?: T`) or a rest parameter need not be passed;
+/// after a rest parameter a call may pass any number (`params` is then unbounded).
 fn fn_kind(f: NodeRef<'_>) -> DefKind {
-    let required = match f.tree().lang() {
-        Lang::Python => 0,
-        _ => f
-            .children_with(Role::Param)
-            .filter(|p| {
-                p.text() != "self"
-                    && p.child(Role::Init).is_none()
-                    && !p.has_flag(flags::OPTIONAL)
-                    && !p.has_flag(flags::REST)
-            })
-            .count(),
-    };
-    let protocol_param = f
-        .children_with(Role::Param)
-        .filter(|p| p.text() != "self")
-        .position(|p| crate::patterns::name_words(p.text()).iter().any(|w| w == "protocol"))
-        .and_then(|i| u8::try_from(i).ok());
-    let optional =
-        f.children_with(Role::Param).filter(|p| p.has_flag(flags::OPTIONAL) || p.has_flag(flags::REST)).count();
-    DefKind::Fn { params: params(f), required, optional, protocol_param }
-}
-
-/// Parameters of a function, `self` not counted; unbounded with a rest parameter.
-fn params(f: NodeRef<'_>) -> usize {
-    if f.children_with(Role::Param).any(|p| p.has_flag(flags::REST)) {
-        return usize::MAX;
+    let (mut params, mut required, mut optional, mut rest) = (0, 0, 0, false);
+    let mut protocol_param = None;
+    for p in f.children_with(Role::Param).filter(|p| p.text() != "self") {
+        if protocol_param.is_none() && crate::patterns::name_words(p.text()).iter().any(|w| w == "protocol") {
+            protocol_param = u8::try_from(params).ok();
+        }
+        params += 1;
+        rest |= p.has_flag(flags::REST);
+        if p.has_flag(flags::OPTIONAL) || p.has_flag(flags::REST) {
+            optional += 1;
+        } else if p.child(Role::Init).is_none() {
+            required += 1;
+        }
     }
-    f.children_with(Role::Param).filter(|p| p.text() != "self").count()
+    // Python's keyword arguments can fill any parameter: a call need pass none positionally.
+    if f.tree().lang() == Lang::Python {
+        (required, optional) = (0, 0);
+    }
+    DefKind::Fn { params: if rest { usize::MAX } else { params }, required, optional, protocol_param }
 }
 
 /// The value of a Rust constant's initializer: a string, an integer (also wrapped once,
