@@ -15,6 +15,11 @@ use mcpshift::discover::{self, DiscoverOptions, FileKind};
 use mcpshift::lang::typescript::Dialect;
 use rayon::prelude::*;
 
+// The allocator `mcpshift` runs with, so that the ratio compares the work, not the allocators.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut jobs = 0usize;
