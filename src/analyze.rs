@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use crate::diagnostic::NotAnalyzed;
 use crate::discover::{self, Candidate, FileKind};
@@ -37,6 +37,10 @@ pub struct FileResult {
     pub deferred: Option<RuleSet>,
     /// What it defines and imports (for a parsed source file).
     pub index: Option<Box<FileIndex>>,
+    /// Instead of `index`, when the project index already holds what the file defines: which
+    /// of its definitions do a removed thing, now that the rules have run (see
+    /// [`index::doer_marks`]).
+    pub marks: Option<index::Marks>,
     /// The file speaks MCP on its own (its tree, not its package).
     pub own_context: bool,
     /// Which pass produced it: 0 the first, 1 the facts pass, 2 the pass with the index.
@@ -74,6 +78,7 @@ impl FileResult {
             skipped: false,
             deferred: None,
             index: None,
+            marks: None,
             own_context: false,
             pass,
             resolved: 0,
@@ -137,6 +142,17 @@ pub struct Kept {
     outcome: Option<FileOutcome>,
     /// What the prefilter's scan found in the text.
     found: Option<Found>,
+    /// The project index holds what this tree defines and imports, as built from it: a pass
+    /// that changes nothing in the tree need not build it again.
+    indexed: bool,
+}
+
+impl Kept {
+    /// The project index no longer holds what this tree defines (another pass indexed the file
+    /// from another tree, or not at all).
+    pub fn not_indexed(&mut self) {
+        self.indexed = false;
+    }
 }
 
 /// How many bytes of trees the first passes may keep in all. Past it, a file the pass with
@@ -267,7 +283,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
         Pass::Resolve { index, file, names, select, demands, context_changed, rules_pending, first_package_mcp } => {
             if let Some(select) = select {
                 // A file that can see none of the names cannot use one: it is not read.
-                if !select.names.iter().any(|name| index.visible(*file, name))
+                if !select.names().iter().any(|name| index.visible(*file, name))
                     || select.find(bytes, |name| index.visible(*file, name)).is_empty()
                 {
                     return None;
@@ -352,10 +368,10 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
 
     // From here on the file is analyzed: the kept text and tree are used up.
     let (source, kept_tree, earlier, found) = match kept.take().map(|k| *k) {
-        Some(Kept { source, tree, own, offered, package_mcp, outcome, found }) => {
+        Some(Kept { source, tree, own, offered, package_mcp, outcome, found, indexed }) => {
             // What the rules found in this tree, if they would find it again now.
             let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
-            (source, Some((tree, own)), earlier.map(|o| (offered, o)), scanned.or(found))
+            (source, Some((tree, own, indexed)), earlier.map(|o| (offered, o)), scanned.or(found))
         }
         None => (SourceFile::new(read_now.unwrap_or_default()), None, None, scanned),
     };
@@ -371,11 +387,11 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
         .filter(|(n, at)| index.is_none_or(|ix| ix.matters_unread(n, source.text().as_bytes(), *at)))
         .map(|(_, at)| *at)
         .collect();
-    let reuse = kept_tree.filter(|(tree, _)| must_read.iter().all(|at| !tree.unread_at(*at)));
+    let reuse = kept_tree.filter(|(tree, ..)| must_read.iter().all(|at| !tree.unread_at(*at)));
     r.reused = reuse.is_some();
-    let (reuse, kept_own) = match reuse {
-        Some((tree, own)) => (Some(tree), Some(own)),
-        None => (None, None),
+    let (reuse, kept_own, kept_indexed) = match reuse {
+        Some((tree, own, indexed)) => (Some(tree), Some(own), indexed),
+        None => (None, None, false),
     };
     // A file decided from the first pass's scan is parsed with the tokens where they are, as
     // the first pass parsed it, and the resolved names.
@@ -447,10 +463,13 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
     };
     r.own_context = own.mcp;
     let kept_own = own.clone();
-    if eligible {
+    // A tree the index was built from, in which nothing was resolved, would index the same.
+    let indexed = kept_indexed && substituted == 0;
+    if eligible && !indexed {
         r.index = Some(Box::new(index::build(&c.rel, &source, &tree, own.mcp)));
     }
     let mut rules_outcome = None;
+    let mut marks = index::Marks::default();
     // The rules wait for the index (see [`Pass::First`]).
     r.rules_pending = !index_only && matches!(job.pass, Pass::First { rules_later: true });
     if !index_only && !r.rules_pending {
@@ -466,8 +485,8 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
         if let Pass::Resolve { index, file, .. } = &job.pass {
             outcome.diagnostics.extend(index::calls_to_doers(job.engine, index, *file, &c.rel, &source, &tree));
         }
-        if let Some(ix) = r.index.as_mut() {
-            index::mark_doers(ix, &tree, &outcome.diagnostics);
+        if eligible {
+            marks = index::Marks::of(&tree, &outcome.diagnostics);
         }
         if let Some((rule, message)) = outcome.panics.first() {
             let mut n = not_analyzed(c, format!("internal error in rule {rule}: {message}"), None);
@@ -476,6 +495,12 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
         }
         r.outcome = outcome;
         r.suppressions = suppress::collect(&tree, &source);
+    }
+    if eligible {
+        match r.index.as_mut() {
+            Some(ix) => marks.apply(&mut ix.defs),
+            None => r.marks = Some(marks),
+        }
     }
     // The tree is kept for the passes after, as far as the budget goes (a tree kept before is
     // already counted in it). Resolving names again in a resolved tree resolves the same ones.
@@ -490,6 +515,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
                 package_mcp: job.package_mcp,
                 outcome: rules_outcome,
                 found,
+                indexed: r.index.is_some() || indexed,
             }));
         }
     }
@@ -592,20 +618,65 @@ impl IndexTokens {
 }
 
 /// Whether a file's bytes may re-export names: `export * from`, `export { … } from`,
-/// `pub use`. Only decides whether the file is indexed; the index reads the tree.
+/// `export type { … } from`, `pub use`. Only decides whether the file is indexed; the index
+/// reads the tree. A TypeScript module that merely imports and exports its own declarations
+/// (`export const`, `export default`, `export function`) re-exports nothing.
 fn reexports(bytes: &[u8]) -> bool {
-    memchr::memmem::find(bytes, b"pub use ").is_some()
-        || (memchr::memmem::find(bytes, b"export ").is_some() && memchr::memmem::find(bytes, b" from ").is_some())
+    if memchr::memmem::find(bytes, b"pub use ").is_some() {
+        return true;
+    }
+    let skip_space = |mut at: usize| {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    memchr::memmem::find_iter(bytes, b"export").any(|at| {
+        if at > 0 && bytes.get(at - 1).is_some_and(|b| is_ident_byte(*b)) {
+            return false;
+        }
+        let mut next = skip_space(at + b"export".len());
+        if next == at + b"export".len() && !bytes.get(next).is_some_and(|b| matches!(b, b'*' | b'{')) {
+            return false;
+        }
+        if bytes
+            .get(next..)
+            .is_some_and(|rest| rest.starts_with(b"type") && !rest.get(4).is_some_and(|b| is_ident_byte(*b)))
+        {
+            next = skip_space(next + 4);
+        }
+        matches!(bytes.get(next), Some(b'*' | b'{'))
+    })
 }
 
 /// Finds the names the project index gives a meaning in a file's bytes, as whole identifiers.
 pub struct NameScanner {
-    automaton: Option<AhoCorasick>,
+    search: Option<Search>,
     names: Vec<String>,
     /// Per name: the values it stands for, whose tokens the prefilter counts as the file's.
     values: Vec<Vec<String>>,
-    /// Every name is made of identifier bytes (see [`NameScanner::new`]).
-    identifiers: bool,
+}
+
+/// How a scanner finds its names. Every name is made of identifier bytes (all of them, in
+/// practice), so a whole identifier is a maximal run of such bytes.
+enum Search {
+    /// A few names (the functions found to do a removed thing): a leftmost-longest search,
+    /// which skips through the file for their rare bytes. No match of such a name can straddle
+    /// the boundary of a whole identifier, so none hides one.
+    Few(AhoCorasick),
+    /// Many names (every name with a meaning): the file is cut into runs of identifier bytes
+    /// and each run looked up. A run's length and first byte turn most runs away before any
+    /// hashing.
+    Identifiers {
+        ids: rustc_hash::FxHashMap<Box<[u8]>, usize>,
+        /// Bit `min(len, 63)` set for the length of some name.
+        lengths: u64,
+        /// Bit per byte that begins some name.
+        first: [u64; 4],
+    },
+    /// Some name holds other bytes: every overlapping match, kept where it is a whole
+    /// identifier at both ends.
+    Automaton(AhoCorasick),
 }
 
 /// Names in order, each once (the first of its values kept).
@@ -615,6 +686,21 @@ fn sorted(mut names: Vec<(String, Vec<String>)>) -> Vec<(String, Vec<String>)> {
     names
 }
 
+/// Up to this many names, a scanner searches for them rather than looking up every identifier:
+/// a search for a few literals skips most bytes unread (see [`Search::Few`]).
+const FEW_NAMES: usize = 16;
+
+/// The 256 bytes, whether each belongs to an identifier (see [`is_ident_byte`]).
+const IDENT_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = is_ident_byte(b as u8);
+        b += 1;
+    }
+    t
+};
+
 impl NameScanner {
     /// `names`: each name with the string values it may stand for.
     pub fn new(names: Vec<(String, Vec<String>)>) -> NameScanner {
@@ -622,8 +708,7 @@ impl NameScanner {
     }
 
     /// The scanner for `names`: this one when it was built for the same names and values, as
-    /// after a pass that gave no new name a meaning (building the automaton is done on one
-    /// thread while the others wait).
+    /// after a pass that gave no new name a meaning.
     pub fn renew(self, names: Vec<(String, Vec<String>)>) -> NameScanner {
         let names = sorted(names);
         let same = names.len() == self.names.len()
@@ -636,50 +721,92 @@ impl NameScanner {
     }
 
     fn of_sorted(names: Vec<(String, Vec<String>)>) -> NameScanner {
-        // Names made of identifier bytes only (all of them, in practice) are found as whole
-        // identifiers by a leftmost-longest search, which reads a file faster than a search for
-        // every overlapping match: no match of such a name can straddle the boundary of a
-        // whole identifier, so none hides one.
         let identifiers = names.iter().all(|(n, _)| !n.is_empty() && n.bytes().all(is_ident_byte));
-        let automaton = (!names.is_empty())
-            .then(|| {
-                let mut builder = AhoCorasickBuilder::new();
-                if identifiers {
-                    builder.match_kind(MatchKind::LeftmostLongest).kind(Some(AhoCorasickKind::DFA));
-                } else {
-                    builder.match_kind(MatchKind::Standard);
-                }
-                builder.build(names.iter().map(|(n, _)| n)).ok()
-            })
-            .flatten();
+        let search = if names.is_empty() {
+            None
+        } else if identifiers && names.len() <= FEW_NAMES {
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostLongest)
+                .build(names.iter().map(|(n, _)| n))
+                .ok()
+                .map(Search::Few)
+        } else if identifiers {
+            let mut lengths = 0u64;
+            let mut first = [0u64; 4];
+            let mut ids = rustc_hash::FxHashMap::default();
+            for (k, (n, _)) in names.iter().enumerate() {
+                lengths |= 1 << n.len().min(63);
+                let b = usize::from(n.as_bytes()[0]);
+                first[b / 64] |= 1 << (b % 64);
+                ids.insert(n.as_bytes().into(), k);
+            }
+            Some(Search::Identifiers { ids, lengths, first })
+        } else {
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::Standard)
+                .build(names.iter().map(|(n, _)| n))
+                .ok()
+                .map(Search::Automaton)
+        };
         let values = names.iter().map(|(_, v)| v.clone()).collect();
-        NameScanner { automaton, names: names.into_iter().map(|(n, _)| n).collect(), values, identifiers }
+        NameScanner { search, names: names.into_iter().map(|(n, _)| n).collect(), values }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.automaton.is_none()
+        self.search.is_none()
     }
 
     /// The names that occur in `bytes` as whole identifiers and that `visible` admits, with
     /// where each occurrence starts.
     pub fn find(&self, bytes: &[u8], visible: impl Fn(&str) -> bool) -> Vec<(&str, usize)> {
-        let Some(a) = &self.automaton else { return Vec::new() };
-        let ident = |b: &u8| is_ident_byte(*b);
         let mut out: Vec<(&str, usize)> = Vec::new();
         let mut admitted: Vec<Option<bool>> = vec![None; self.names.len()];
-        let matches: Box<dyn Iterator<Item = aho_corasick::Match>> =
-            if self.identifiers { Box::new(a.find_iter(bytes)) } else { Box::new(a.find_overlapping_iter(bytes)) };
-        for m in matches {
-            let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
-                && !bytes.get(m.end()).is_some_and(ident);
-            if !whole {
-                continue;
+        let mut found = |k: usize, at: usize| {
+            let Some(name) = self.names.get(k) else { return };
+            if *admitted[k].get_or_insert_with(|| visible(name)) {
+                out.push((name.as_str(), at));
             }
-            let k = m.pattern().as_usize();
-            let Some(name) = self.names.get(k) else { continue };
-            let ok = *admitted[k].get_or_insert_with(|| visible(name));
-            if ok {
-                out.push((name.as_str(), m.start()));
+        };
+        match &self.search {
+            None => {}
+            Some(Search::Identifiers { ids, lengths, first }) => {
+                let mut i = 0;
+                while i < bytes.len() {
+                    let b = bytes[i];
+                    if !IDENT_BYTES[usize::from(b)] {
+                        i += 1;
+                        continue;
+                    }
+                    let start = i;
+                    i += bytes[i..].iter().position(|&b| !IDENT_BYTES[usize::from(b)]).unwrap_or(bytes.len() - i);
+                    let b = usize::from(b);
+                    if lengths & (1 << (i - start).min(63)) == 0 || first[b / 64] & (1 << (b % 64)) == 0 {
+                        continue;
+                    }
+                    if let Some(&k) = ids.get(&bytes[start..i]) {
+                        found(k, start);
+                    }
+                }
+            }
+            Some(Search::Few(a)) => {
+                let ident = |b: &u8| is_ident_byte(*b);
+                for m in a.find_iter(bytes) {
+                    let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
+                        && !bytes.get(m.end()).is_some_and(ident);
+                    if whole {
+                        found(m.pattern().as_usize(), m.start());
+                    }
+                }
+            }
+            Some(Search::Automaton(a)) => {
+                let ident = |b: &u8| is_ident_byte(*b);
+                for m in a.find_overlapping_iter(bytes) {
+                    let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
+                        && !bytes.get(m.end()).is_some_and(ident);
+                    if whole {
+                        found(m.pattern().as_usize(), m.start());
+                    }
+                }
             }
         }
         out
@@ -693,10 +820,15 @@ impl NameScanner {
             .and_then(|i| self.values.get(i))
             .map_or(&[], Vec::as_slice)
     }
+
+    /// The names it looks for.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
 }
 
 /// A byte of an identifier, as the name scanner reads them (`$` for TypeScript).
-fn is_ident_byte(b: u8) -> bool {
+const fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }
 
@@ -737,15 +869,38 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, ()> {
 mod tests {
     use super::NameScanner;
 
+    /// A file is indexed for its re-exports only when it has a statement that re-exports.
+    #[test]
+    fn reexports_are_told_from_exports_of_declarations() {
+        for text in [
+            "export * from './a';",
+            "export { a, b as c } from './a';",
+            "export type { A } from './a';",
+            "export\n  * as ns from './a';",
+            "export{a}from'./a'",
+            "pub use crate::a::B;",
+        ] {
+            assert!(super::reexports(text.as_bytes()), "{text}");
+        }
+        for text in [
+            "import { a } from './a';\nexport const b = a;",
+            "import { defineConfig } from 'vitest/config';\nexport default defineConfig({});",
+            "import x from 'y';\nexport function f() {}\nexport type T = string;",
+            "module.exports = { a }; // reexport {",
+            "use crate::a::B;",
+        ] {
+            assert!(!super::reexports(text.as_bytes()), "{text}");
+        }
+    }
+
     /// Every whole identifier that is a name is found, and nothing else, whether one name is
-    /// a part of another or of a longer identifier: the search for names made of identifier
-    /// bytes finds what a search for every overlapping match would.
+    /// a part of another or of a longer identifier, whether the scanner searches for a few
+    /// names or looks up every identifier (more names than [`super::FEW_NAMES`]), and with a
+    /// name that is no identifier (every overlapping match, kept where it is whole).
     #[test]
     fn the_name_scanner_finds_whole_identifiers() {
         let names = ["FOO", "FOO_BAR", "BAR", "new", "O_B"];
-        let scanner = NameScanner::new(names.iter().map(|n| (n.to_string(), Vec::new())).collect());
-        let text = "FOO_BAR FOO xFOO BAR_ new renew new$ $new FOO.BAR(new)";
-        let found = scanner.find(text.as_bytes(), |_| true);
+        let text = "FOO_BAR FOO xFOO BAR_ new renew new$ $new FOO.BAR(new) Z.Y";
         // What a plain walk over the identifiers of the text gives.
         let mut expected: Vec<(&str, usize)> = Vec::new();
         let bytes = text.as_bytes();
@@ -763,9 +918,26 @@ mod tests {
                 i += 1;
             }
         }
-        assert_eq!(found, expected);
-        assert_eq!(found.iter().map(|(n, _)| *n).collect::<Vec<_>>(), ["FOO_BAR", "FOO", "new", "FOO", "BAR", "new"]);
-        // A name another file does not let this one see is left out.
-        assert!(scanner.find(text.as_bytes(), |n| n != "new").iter().all(|(n, _)| *n != "new"));
+        assert_eq!(
+            expected.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            ["FOO_BAR", "FOO", "new", "FOO", "BAR", "new"]
+        );
+        let fillers: Vec<String> = (0..super::FEW_NAMES).map(|i| format!("UNUSED_{i}")).collect();
+        let sets: [Vec<String>; 3] = [
+            names.iter().map(|n| n.to_string()).collect(),
+            names.iter().map(|n| n.to_string()).chain(fillers.iter().cloned()).collect(),
+            names.iter().map(|n| n.to_string()).chain(["Z.Y".to_string()]).collect(),
+        ];
+        for (k, set) in sets.into_iter().enumerate() {
+            let scanner = NameScanner::new(set.into_iter().map(|n| (n, Vec::new())).collect());
+            let found = scanner.find(text.as_bytes(), |_| true);
+            let mut expected = expected.clone();
+            if k == 2 {
+                expected.push(("Z.Y", text.len() - 3));
+            }
+            assert_eq!(found, expected, "scanner {k}");
+            // A name another file does not let this one see is left out.
+            assert!(scanner.find(text.as_bytes(), |n| n != "new").iter().all(|(n, _)| *n != "new"));
+        }
     }
 }

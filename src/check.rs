@@ -317,8 +317,12 @@ pub fn run(opts: &Options) -> Result<Report, String> {
                 .collect()
         });
         for (i, mut r) in facts {
+            // The index keeps what the first pass read of the file (see above).
             r.index = None;
-            kept[i] = r.kept.take();
+            kept[i] = r.kept.take().map(|mut k| {
+                k.not_indexed();
+                k
+            });
             results[i] = r;
         }
     }
@@ -518,6 +522,8 @@ fn take_results(
         kept[i] = r.kept.take();
         if let Some(f) = r.index.take() {
             index.set_file(i, *f);
+        } else if let Some(marks) = r.marks.take() {
+            index.set_marks(i, &marks);
         }
         results[i] = r;
     }

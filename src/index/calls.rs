@@ -5,61 +5,91 @@
 
 use std::collections::HashMap;
 
-use super::{DefKind, Doing, FileIndex, Meaning, ProjectIndex};
+use super::{DefKind, Doing, Meaning, ProjectIndex};
 use crate::diagnostic::{Diagnostic, Related};
 use crate::engine::{make_diagnostic, Engine};
 use crate::source::SourceFile;
 use crate::tree::{Kind, NodeRef, Role, Tree};
 
-/// Marks the functions of a file that exist to do one removed thing: their body sends it (see
-/// [`Diagnostic::sends`]), for one rule only, and their name says so (the rule's
-/// `wrapper_words`: `list_roots`, `samplingRequest`, `subscribe_to_resource`). A function that
-/// merely uses a removed request on the way to something else (`health_probe` with `ping`)
-/// passes nothing on.
-pub fn mark_doers(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
-    let Ok(registry) = crate::rules::registry() else { return };
-    let mut by_fn: HashMap<(usize, usize), Vec<&Diagnostic>> = HashMap::new();
-    // The functions of the file, listed once for all the findings.
-    let mut fns: Option<Vec<NodeRef<'_>>> = None;
-    for d in diagnostics.iter().filter(|d| d.sends) {
-        let Some(words) = registry.get(d.rule).map(|r| &r.meta.wrapper_words).filter(|w| !w.is_empty()) else {
-            continue;
-        };
-        let fns = fns.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Fn).collect());
-        let Some(f) = innermost_fn(fns, d.range) else { continue };
-        if !names_a_wrapper(crate::patterns::function_name(f), words) {
-            continue;
+/// Which definitions of a file do a removed thing, by their names' ranges: found from the
+/// file's tree and its findings, and applied to an index built from that tree, whether just
+/// built or held by the project index from an earlier pass.
+#[derive(Default)]
+pub struct Marks {
+    /// Structs and classes that hold what a rule reports on one of their fields.
+    stores: Vec<((usize, usize), Doing)>,
+    /// Functions whose body does it.
+    fns: Vec<((usize, usize), Doing)>,
+}
+
+impl Marks {
+    /// Marks the functions of a file that exist to do one removed thing: their body sends it
+    /// (see [`Diagnostic::sends`]), for one rule only, and their name says so (the rule's
+    /// `wrapper_words`: `list_roots`, `samplingRequest`, `subscribe_to_resource`). A function
+    /// that merely uses a removed request on the way to something else (`health_probe` with
+    /// `ping`) passes nothing on. And the stores (see [`store_marks`]).
+    pub fn of(tree: &Tree, diagnostics: &[Diagnostic]) -> Marks {
+        let Ok(registry) = crate::rules::registry() else { return Marks::default() };
+        let mut by_fn: HashMap<(usize, usize), Vec<&Diagnostic>> = HashMap::new();
+        // The functions of the file, listed once for all the findings.
+        let mut fns: Option<Vec<NodeRef<'_>>> = None;
+        for d in diagnostics.iter().filter(|d| d.sends) {
+            let Some(words) = registry.get(d.rule).map(|r| &r.meta.wrapper_words).filter(|w| !w.is_empty()) else {
+                continue;
+            };
+            let fns = fns.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Fn).collect());
+            let Some(f) = innermost_fn(fns, d.range) else { continue };
+            if !names_a_wrapper(crate::patterns::function_name(f), words) {
+                continue;
+            }
+            let Some(name) = function_name_span(f) else { continue };
+            by_fn.entry(name).or_default().push(d);
         }
-        let Some(name) = function_name_span(f) else { continue };
-        by_fn.entry(name).or_default().push(d);
+        let mut fns: Vec<((usize, usize), Doing)> = by_fn
+            .into_iter()
+            .filter(|(_, found)| found.iter().all(|d| d.rule == found[0].rule))
+            .map(|(range, found)| (range, doing(found[0])))
+            .collect();
+        fns.sort_by_key(|(range, _)| *range);
+        Marks { stores: store_marks(tree, diagnostics), fns }
     }
-    mark_stores(index, tree, diagnostics);
-    for (range, found) in by_fn {
-        let first = found[0];
-        if found.iter().any(|d| d.rule != first.rule) {
-            continue;
+
+    /// Sets what each definition does: a store first, then a function (a name's range is
+    /// one definition's; the first unmarked one takes a store).
+    pub fn apply(&self, defs: &mut [super::Def]) {
+        for def in defs.iter_mut() {
+            def.does = None;
         }
-        if let Some(def) = index.defs.iter_mut().find(|d| d.range == range) {
-            def.does = Some(Doing {
-                rule: first.rule.to_string(),
-                message: strip_through(&first.message).to_string(),
-                legacy_handler: first.legacy_handler,
-            });
+        for (range, doing) in &self.stores {
+            if let Some(def) = defs.iter_mut().find(|x| x.range == *range && x.does.is_none()) {
+                def.does = Some(doing.clone());
+            }
+        }
+        for (range, doing) in &self.fns {
+            if let Some(def) = defs.iter_mut().find(|d| d.range == *range) {
+                def.does = Some(doing.clone());
+            }
         }
     }
+}
+
+/// What a finding passes on to the definition it marks.
+fn doing(d: &Diagnostic) -> Doing {
+    Doing { rule: d.rule.to_string(), message: strip_through(&d.message).to_string(), legacy_handler: d.legacy_handler }
 }
 
 /// Rules whose finding on a field makes its struct or class a store of that state: a type
 /// that holds per-session state is per-session state wherever it is used.
 const STORE_RULES: &[&str] = &["MCP101"];
 
-/// Marks the structs and classes of a file that exist to hold what a rule reports on one of
-/// their fields (`struct SseSessionRegistry { sessions: DashMap<Uuid, SseSession> }`): a type
-/// named for it (session, store, registry, multiplexer, manager, tracker) or small enough that
-/// the field is what it is for.
-fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
+/// The structs and classes of a file that exist to hold what a rule reports on one of their
+/// fields (`struct SseSessionRegistry { sessions: DashMap<Uuid, SseSession> }`): a type named
+/// for it (session, store, registry, multiplexer, manager, tracker) or small enough that the
+/// field is what it is for.
+fn store_marks(tree: &Tree, diagnostics: &[Diagnostic]) -> Vec<((usize, usize), Doing)> {
     const STORE_WORDS: &[&str] = &["session", "sessions", "store", "registry", "multiplexer", "manager", "tracker"];
     const SMALL: usize = 4;
+    let mut out = Vec::new();
     // The fields of the file, listed once for all the findings.
     let mut fields: Option<Vec<NodeRef<'_>>> = None;
     for d in diagnostics.iter().filter(|d| STORE_RULES.contains(&d.rule)) {
@@ -79,14 +109,9 @@ fn mark_stores(index: &mut FileIndex, tree: &Tree, diagnostics: &[Diagnostic]) {
             continue;
         }
         let Some(range) = container.name_span() else { continue };
-        if let Some(def) = index.defs.iter_mut().find(|x| x.range == range && x.does.is_none()) {
-            def.does = Some(Doing {
-                rule: d.rule.to_string(),
-                message: strip_through(&d.message).to_string(),
-                legacy_handler: d.legacy_handler,
-            });
-        }
+        out.push((range, doing(d)));
     }
+    out
 }
 
 /// The class whose method a finding on `self.sessions` (Python: its fields are assigned, not

@@ -14,7 +14,7 @@ mod project;
 mod reach;
 mod resolve;
 
-pub use calls::{calls_to_doers, holds_legacy_revision, mark_doers};
+pub use calls::{calls_to_doers, holds_legacy_revision, Marks};
 pub use project::{Meaning, ProjectIndex};
 pub use reach::{at_definitions, Link, Target};
 pub use resolve::Resolver;

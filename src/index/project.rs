@@ -563,6 +563,14 @@ impl ProjectIndex {
         }
     }
 
+    /// Sets what one file's definitions do (a file analyzed again whose tree, and so its
+    /// index, is the one indexed before).
+    pub fn set_marks(&mut self, i: usize, marks: &super::Marks) {
+        if let Some(Some(f)) = self.files.get_mut(i) {
+            marks.apply(&mut f.defs);
+        }
+    }
+
     /// The definitions listed under `key` in one of [`Defs`]'s maps, in file order.
     fn listed<'a>(
         &'a self,
