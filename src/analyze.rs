@@ -39,7 +39,7 @@ pub struct FileResult {
     pub index: Option<Box<FileIndex>>,
     /// Instead of `index`, when the project index already holds what the file defines: which
     /// of its definitions do a removed thing, now that the rules have run (see
-    /// [`index::doer_marks`]).
+    /// [`index::Marks`]).
     pub marks: Option<index::Marks>,
     /// The file speaks MCP on its own (its tree, not its package).
     pub own_context: bool,
@@ -631,19 +631,16 @@ fn reexports(bytes: &[u8]) -> bool {
         }
         at
     };
+    let word_at = |at: usize, word: &[u8]| {
+        bytes.get(at..).is_some_and(|rest| rest.starts_with(word)) && is_whole(bytes, at, at + word.len())
+    };
     memchr::memmem::find_iter(bytes, b"export").any(|at| {
-        if at > 0 && bytes.get(at - 1).is_some_and(|b| is_ident_byte(*b)) {
+        if !word_at(at, b"export") {
             return false;
         }
         let mut next = skip_space(at + b"export".len());
-        if next == at + b"export".len() && !bytes.get(next).is_some_and(|b| matches!(b, b'*' | b'{')) {
-            return false;
-        }
-        if bytes
-            .get(next..)
-            .is_some_and(|rest| rest.starts_with(b"type") && !rest.get(4).is_some_and(|b| is_ident_byte(*b)))
-        {
-            next = skip_space(next + 4);
+        if word_at(next, b"type") {
+            next = skip_space(next + b"type".len());
         }
         matches!(bytes.get(next), Some(b'*' | b'{'))
     })
@@ -770,42 +767,28 @@ impl NameScanner {
         match &self.search {
             None => {}
             Some(Search::Identifiers { ids, lengths, first }) => {
-                let mut i = 0;
-                while i < bytes.len() {
-                    let b = bytes[i];
-                    if !IDENT_BYTES[usize::from(b)] {
-                        i += 1;
+                let ident = |b: &u8| IDENT_BYTES[usize::from(*b)];
+                let mut end = 0;
+                while let Some(skip) = bytes.get(end..).and_then(|rest| rest.iter().position(ident)) {
+                    let start = end + skip;
+                    end = start + bytes[start..].iter().position(|b| !ident(b)).unwrap_or(bytes.len() - start);
+                    let b = usize::from(bytes[start]);
+                    if lengths & (1 << (end - start).min(63)) == 0 || first[b / 64] & (1 << (b % 64)) == 0 {
                         continue;
                     }
-                    let start = i;
-                    i += bytes[i..].iter().position(|&b| !IDENT_BYTES[usize::from(b)]).unwrap_or(bytes.len() - i);
-                    let b = usize::from(b);
-                    if lengths & (1 << (i - start).min(63)) == 0 || first[b / 64] & (1 << (b % 64)) == 0 {
-                        continue;
-                    }
-                    if let Some(&k) = ids.get(&bytes[start..i]) {
+                    if let Some(&k) = ids.get(&bytes[start..end]) {
                         found(k, start);
                     }
                 }
             }
             Some(Search::Few(a)) => {
-                let ident = |b: &u8| is_ident_byte(*b);
-                for m in a.find_iter(bytes) {
-                    let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
-                        && !bytes.get(m.end()).is_some_and(ident);
-                    if whole {
-                        found(m.pattern().as_usize(), m.start());
-                    }
+                for m in a.find_iter(bytes).filter(|m| is_whole(bytes, m.start(), m.end())) {
+                    found(m.pattern().as_usize(), m.start());
                 }
             }
             Some(Search::Automaton(a)) => {
-                let ident = |b: &u8| is_ident_byte(*b);
-                for m in a.find_overlapping_iter(bytes) {
-                    let whole = !m.start().checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident)
-                        && !bytes.get(m.end()).is_some_and(ident);
-                    if whole {
-                        found(m.pattern().as_usize(), m.start());
-                    }
+                for m in a.find_overlapping_iter(bytes).filter(|m| is_whole(bytes, m.start(), m.end())) {
+                    found(m.pattern().as_usize(), m.start());
                 }
             }
         }
@@ -825,6 +808,13 @@ impl NameScanner {
     pub fn names(&self) -> &[String] {
         &self.names
     }
+}
+
+/// Whether `bytes[start..end]` is a whole identifier or word: no identifier byte touches it on
+/// either side.
+fn is_whole(bytes: &[u8], start: usize, end: usize) -> bool {
+    let ident = |b: &u8| is_ident_byte(*b);
+    !start.checked_sub(1).and_then(|i| bytes.get(i)).is_some_and(ident) && !bytes.get(end).is_some_and(ident)
 }
 
 /// A byte of an identifier, as the name scanner reads them (`$` for TypeScript).
