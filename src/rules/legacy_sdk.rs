@@ -111,8 +111,9 @@ fn check_construction(node: NodeRef<'_>, cx: &mut FileCx<'_>) {
 }
 
 /// The calls of this file that receive one of the functions named in `names`, in case one is a
-/// wrapper of a serving entry: a function passed by name (`createMcpMount(factory)`) or called
-/// from an argument function (`createMcpMount((ctx) => this.#buildServer(ctx))`). One pass over
+/// wrapper of a serving entry: a function passed by name (`createMcpMount(factory)`), as an
+/// option (`startServer({ createServer: factory })`) or called from an argument function
+/// (`createMcpMount((ctx) => this.#buildServer(ctx))`). One pass over
 /// the file, and none when the construction sits in no named function.
 fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
     // Not the file-qualified variables (`path#name`) nor the calls already recorded; private
@@ -125,7 +126,9 @@ fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
     }
     for node in root.descendants() {
         let hit = match node.kind() {
-            Kind::Ident => node.role() == Role::Arg && functions.contains(&node.text()),
+            Kind::Ident => {
+                (node.role() == Role::Arg || option_of_call(node).is_some()) && functions.contains(&node.text())
+            }
             Kind::Call => !node.has_flag(flags::NEW) && node.call_name().is_some_and(|n| functions.contains(&n)),
             _ => false,
         };
@@ -134,7 +137,7 @@ fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
         }
         // The call the name is an argument of, or the call whose argument function calls it.
         let call = if node.kind() == Kind::Ident {
-            node.parent()
+            option_of_call(node).or_else(|| node.parent())
         } else {
             node.ancestors().find(|f| f.kind() == Kind::Fn).filter(|f| f.role() == Role::Arg).and_then(|f| f.parent())
         };
@@ -143,6 +146,13 @@ fn handed_to(root: NodeRef<'_>, names: &[String]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The call an identifier is handed to as the value of an option (`start({ createServer: build })`).
+fn option_of_call(ident: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let pair = ident.parent().filter(|p| ident.role() == Role::Value && p.kind() == Kind::Pair)?;
+    let object = pair.parent().filter(|o| o.kind() == Kind::Object && o.role() == Role::Arg)?;
+    object.parent().filter(|c| c.kind() == Kind::Call)
 }
 
 /// The names a construction is reachable by: the variable it initializes (qualified by the
@@ -229,7 +239,79 @@ fn record_entry(node: NodeRef<'_>, entry: &str, cx: &mut FileCx<'_>) {
             }
         }
     }
+    names.extend(factory_wrappers(node).iter().map(|n| wrapper_call(n)));
     cx.fact(node, "serving-entry", entry, names.into_iter().collect());
+}
+
+/// The functions of this file that serve what their callers pass them as a factory without
+/// handing it straight to the entry: a function around the entry that calls a factory it was
+/// given and serves the instance through a store (`startServer({ createServer })` calling
+/// `createServer(req)`, then `createMcpHandler(() => store.getStore())`), and the functions of
+/// the file that hand one of their own parameters on to such a function
+/// (`startHTTPServer({ createServer })` calling `servingLeg({ createServer })`). A helper that
+/// takes a factory and connects what it builds by hand is no such function: it does not enclose
+/// the entry, nor hand its factory to one that does.
+fn factory_wrappers(entry: NodeRef<'_>) -> Vec<String> {
+    let mut wrappers: Vec<String> = Vec::new();
+    for f in entry.ancestors().filter(|a| a.kind() == Kind::Fn) {
+        let calls_own_param = f.descendants().any(|c| {
+            c.kind() == Kind::Call
+                && !c.has_flag(flags::NEW)
+                && c.callee().filter(|callee| callee.kind() == Kind::Ident).is_some_and(|callee| param_of(callee) == Some(f))
+        });
+        if calls_own_param {
+            wrappers.extend(fn_names(f));
+        }
+    }
+    if wrappers.is_empty() {
+        return wrappers;
+    }
+    // Callers within the file that pass their own parameter on, until none is new (a chain of
+    // such functions is short; each round adds one, or ends).
+    let calls: Vec<NodeRef<'_>> =
+        entry.tree().nodes().filter(|c| c.kind() == Kind::Call && !c.has_flag(flags::NEW)).collect();
+    loop {
+        let mut added = false;
+        for call in &calls {
+            if !call.call_name().is_some_and(|n| wrappers.iter().any(|w| w == n)) {
+                continue;
+            }
+            for ident in call.args().flat_map(handed_idents) {
+                let Some(g) = param_of(ident) else { continue };
+                for name in fn_names(g) {
+                    if !wrappers.contains(&name) {
+                        wrappers.push(name);
+                        added = true;
+                    }
+                }
+            }
+        }
+        if !added {
+            return wrappers;
+        }
+    }
+}
+
+/// The function whose parameter (plain or destructured) an identifier names.
+fn param_of(ident: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    patterns::declaration_of(ident)
+        .filter(|d| d.kind() == Kind::Param)
+        .and_then(|d| d.ancestors().find(|a| a.kind() == Kind::Fn))
+}
+
+/// The identifiers an argument hands to the call: itself (`start(factory)`), or the values of
+/// its properties (`start({ createServer: build })`, `start({ createServer })`).
+fn handed_idents(arg: NodeRef<'_>) -> Vec<NodeRef<'_>> {
+    match arg.kind() {
+        Kind::Ident => vec![arg],
+        Kind::Object => arg
+            .children()
+            .filter(|p| p.kind() == Kind::Pair)
+            .filter_map(|p| p.child(Role::Value))
+            .filter(|v| v.kind() == Kind::Ident)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// A variable links a construction to a factory only within one file: names such as `server`
