@@ -480,15 +480,27 @@ pub fn find_ignore_case<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item 
 }
 
 /// Whether a name's words say a phrase: its words in order, others allowed between them
-/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`).
-fn says_phrase(words: &[String], phrase: &str) -> bool {
-    let mut want = phrase.split_whitespace().peekable();
-    for w in words {
-        if want.peek().is_some_and(|p| p == w) {
-            want.next();
+/// (`last event id` in `set_last_event_id`, `set level` in `set_log_level`), only `gap_words`
+/// where the pattern lists them.
+fn says_phrase(words: &[String], phrase: &str, gap_words: &[String]) -> bool {
+    let want: Vec<&str> = phrase.split_whitespace().collect();
+    let Some(first) = want.first() else { return false };
+    // From each place the first word stands, the others in order, with only gap words (any
+    // word, when none are listed) between them.
+    words.iter().enumerate().filter(|(_, w)| w.as_str() == *first).any(|(start, _)| {
+        let mut next = 1;
+        for w in words.iter().skip(start + 1) {
+            if next == want.len() {
+                break;
+            }
+            if w == want[next] {
+                next += 1;
+            } else if !gap_words.is_empty() && !gap_words.contains(w) {
+                return false;
+            }
         }
-    }
-    want.peek().is_none()
+        next == want.len()
+    })
 }
 
 /// Whether a type name stands where a value of it is built: a struct literal, `T::new(…)`,
@@ -833,7 +845,7 @@ fn matches_what<'t>(p: &Pattern, node: NodeRef<'t>) -> Option<(NodeRef<'t>, Stri
                 return None;
             }
             let words = name_words(name);
-            if !p.phrases.iter().any(|phrase| says_phrase(&words, phrase)) {
+            if !p.phrases.iter().any(|phrase| says_phrase(&words, phrase, &p.gap_words)) {
                 return None;
             }
             if !p.of_type.is_empty() {

@@ -85,14 +85,32 @@ enum Role {
     /// The run needs the file parsed whatever the rules (suppression markers, modern-path
     /// markers under `--target dual`).
     Parse,
+    /// A word of a rule's phrase (see [`Phrase`]): it counts, as a word of a name, only where
+    /// every word of the phrase occurs.
+    PhraseWord,
+}
+
+/// A `declaration` pattern's phrase (`next event id`): its words may stand apart in a name
+/// (`next_sse_event_id`), so no token of the phrase as a whole need occur. A file in which every
+/// word occurs as a word of a name is offered to the rule (with MCP context, where the pattern
+/// needs it).
+struct Phrase {
+    rule: usize,
+    in_context: bool,
+    /// The automaton's patterns of its words.
+    words: Vec<usize>,
 }
 
 pub struct Prefilter {
     automaton: Option<AhoCorasick>,
     /// The roles of each pattern of the automaton.
     roles: Vec<Vec<Role>>,
-    /// Whether a pattern has a `Word` role, so its matches need a boundary check.
+    /// Whether a pattern has a `Word` or `PhraseWord` role, so its matches need a boundary
+    /// check.
     needs_boundary: Vec<bool>,
+    /// Patterns that are only words of phrases: they are no token on their own.
+    phrase_only: Vec<bool>,
+    phrases: Vec<Phrase>,
     /// Rules that must see every file: they declared no token, or the prefilter is off.
     always: RuleSet,
     /// Parse every file.
@@ -107,7 +125,15 @@ impl Prefilter {
         let mut always = RuleSet::default();
         if !enabled {
             (0..rules.len()).for_each(|i| always.insert(i));
-            return Prefilter { automaton: None, roles: Vec::new(), needs_boundary: Vec::new(), always, off: true };
+            return Prefilter {
+                automaton: None,
+                roles: Vec::new(),
+                needs_boundary: Vec::new(),
+                phrase_only: Vec::new(),
+                phrases: Vec::new(),
+                always,
+                off: true,
+            };
         }
         let mut patterns: Vec<(String, Role)> = Vec::new();
         let mut any_context = false;
@@ -121,6 +147,9 @@ impl Prefilter {
             patterns.extend(p.context_tokens.iter().map(|t| (t.clone(), Role::InContext(i))));
             patterns.extend(p.fact_tokens.iter().map(|t| (t.clone(), Role::Fact(i))));
             any_context |= !p.context_tokens.is_empty();
+            let phrase_words = def.meta.patterns.iter().flat_map(|m| &m.phrases).flat_map(|ph| ph.split_whitespace());
+            patterns.extend(phrase_words.map(|w| (w.to_string(), Role::PhraseWord)));
+            any_context |= def.meta.patterns.iter().any(|m| m.mcp_context && !m.phrases.is_empty());
         }
         for def in builtin {
             patterns.extend(def.meta.prefilter.tokens.iter().map(|t| (t.clone(), Role::Parse)));
@@ -147,7 +176,21 @@ impl Prefilter {
                 }
             }
         }
-        let needs_boundary = roles.iter().map(|r| r.iter().any(|x| matches!(x, Role::Word(_)))).collect();
+        let needs_boundary =
+            roles.iter().map(|r| r.iter().any(|x| matches!(x, Role::Word(_) | Role::PhraseWord))).collect();
+        let phrase_only = roles.iter().map(|r| r.iter().all(|x| *x == Role::PhraseWord)).collect();
+        let mut phrases = Vec::new();
+        for (i, def) in rules.iter().enumerate() {
+            for m in def.meta.patterns.iter().filter(|m| !m.phrases.is_empty()) {
+                for phrase in &m.phrases {
+                    let words: Option<Vec<usize>> =
+                        phrase.split_whitespace().map(|w| tokens.binary_search(&w.to_ascii_lowercase()).ok()).collect();
+                    if let Some(words) = words.filter(|w| !w.is_empty()) {
+                        phrases.push(Phrase { rule: i, in_context: m.mcp_context, words });
+                    }
+                }
+            }
+        }
         let automaton = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
@@ -159,7 +202,7 @@ impl Prefilter {
         if off {
             (0..rules.len()).for_each(|i| always.insert(i));
         }
-        Prefilter { automaton, roles, needs_boundary, always, off }
+        Prefilter { automaton, roles, needs_boundary, phrase_only, phrases, always, off }
     }
 
     /// What the file's bytes allow.
@@ -213,12 +256,23 @@ impl Prefilter {
             let (decision, indexable) = self.decision(&seen, context);
             return (decision, hits.map(Hits::at), Some(indexable), None);
         };
-        self.mark(ac, file, &mut seen, hits.as_mut());
+        let mut phrase_hits = mark.then(Vec::new);
+        self.mark(ac, file, &mut seen, hits.as_mut(), phrase_hits.as_mut());
         let found = Found { plain: Seen::ids(&seen.plain), word: Seen::ids(&seen.word) };
         for part in rest {
-            self.mark(ac, part, &mut seen, None);
+            self.mark(ac, part, &mut seen, None, None);
         }
         let (decision, indexable) = self.decision(&seen, context);
+        // The words of a phrase that occurs whole are tokens where they are.
+        if let (Some(hits), Some(words)) = (hits.as_mut(), phrase_hits) {
+            let whole: Vec<usize> = self
+                .phrases
+                .iter()
+                .filter(|p| p.words.iter().all(|&w| seen.word[w]))
+                .flat_map(|p| p.words.iter().copied())
+                .collect();
+            hits.extend(words.into_iter().filter(|(id, _)| whole.contains(id)).map(|(_, at)| at));
+        }
         (decision, hits.map(Hits::at), Some(indexable), Some(found))
     }
 
@@ -243,7 +297,7 @@ impl Prefilter {
             }
         }
         for part in more {
-            self.mark(ac, part, &mut seen, None);
+            self.mark(ac, part, &mut seen, None, None);
         }
         let (decision, indexable) = self.decision(&seen, context);
         (decision, Some(indexable))
@@ -253,21 +307,35 @@ impl Prefilter {
     /// Always, when the prefilter is off.
     pub fn holds_token(&self, bytes: &[u8]) -> bool {
         match self.automaton.as_ref().filter(|_| !self.off) {
-            Some(ac) => ac.find_overlapping_iter(bytes).next().is_some(),
+            Some(ac) => ac.find_overlapping_iter(bytes).any(|m| !self.phrase_only[m.pattern().as_usize()]),
             None => true,
         }
     }
 
-    /// Records the patterns that occur in `bytes` (and where, when `hits` is given).
-    fn mark(&self, ac: &AhoCorasick, bytes: &[u8], seen: &mut Seen, mut hits: Option<&mut Vec<usize>>) {
+    /// Records the patterns that occur in `bytes` (and where, when `hits` is given: the words
+    /// of phrases, which are tokens only where the whole phrase occurs, go to `phrase_hits`).
+    fn mark(
+        &self,
+        ac: &AhoCorasick,
+        bytes: &[u8],
+        seen: &mut Seen,
+        mut hits: Option<&mut Vec<usize>>,
+        mut phrase_hits: Option<&mut Vec<(usize, usize)>>,
+    ) {
         for m in ac.find_overlapping_iter(bytes) {
             let id = m.pattern().as_usize();
-            if let Some(hits) = hits.as_deref_mut() {
-                hits.push(m.start());
-            }
             seen.plain[id] = true;
-            if self.needs_boundary[id] && !seen.word[id] && is_word(bytes, m.start(), m.end()) {
-                seen.word[id] = true;
+            // The boundary is checked once per pattern, and at each match of a phrase's word
+            // whose place may be wanted.
+            let wanted = !seen.word[id] || (self.phrase_only[id] && phrase_hits.is_some());
+            let word = self.needs_boundary[id] && wanted && is_word(bytes, m.start(), m.end());
+            seen.word[id] |= word;
+            if self.phrase_only[id] {
+                if let Some(at) = phrase_hits.as_deref_mut().filter(|_| word) {
+                    at.push((id, m.start()));
+                }
+            } else if let Some(hits) = hits.as_deref_mut() {
+                hits.push(m.start());
             }
         }
     }
@@ -295,8 +363,13 @@ impl Prefilter {
                     Role::InContext(i) if context => parse.insert(i),
                     Role::Fact(i) => facts.insert(i),
                     Role::Parse => needed = true,
-                    Role::Word(_) | Role::InContext(_) | Role::Context => {}
+                    Role::Word(_) | Role::InContext(_) | Role::Context | Role::PhraseWord => {}
                 }
+            }
+        }
+        for p in &self.phrases {
+            if (context || !p.in_context) && p.words.iter().all(|&w| word[w]) {
+                parse.insert(p.rule);
             }
         }
         let decision = if needed || !parse.is_empty() {
@@ -471,6 +544,26 @@ mod tests {
         assert_eq!(p.decide(b"memcpy(a, b, n); systemCPUTime()"), Decision::Skip);
         let header = index_of(&rules, "MCP102");
         assert!(parses(&p.decide(b"req.headers['Mcp-Session-Id']"), header));
+    }
+
+    #[test]
+    fn a_phrase_counts_when_all_its_words_are_words_of_names() {
+        let (rules, builtin) = engine_rules();
+        let p = Prefilter::new(&rules, &builtin, true, &[]);
+        let resume = index_of(&rules, "MCP103");
+        let mcp = b"from mcp.server.lowlevel import Server\n";
+        let with = |body: &[u8]| [mcp.as_slice(), body].concat();
+        // `next event id` with another word between, in an MCP file.
+        assert!(parses(&p.decide(&with(b"def next_sse_event_id(self): pass")), resume));
+        // Not every word, or words only inside other words (`eventide`, `width`, `identity`).
+        assert!(!parses(&p.decide(&with(b"def next_sse_id(self): pass")), resume));
+        assert!(!parses(&p.decide(&with(b"next_sse_eventide = identity(width)")), resume));
+        // The phrase's words are no tokens on their own: they do not mark a value or a stretch.
+        assert!(!p.holds_token(b"next event id"));
+        let (_, hits) = p.decide_and_mark(b"fn f(id: u64) { let next = id; }", true);
+        assert_eq!(hits, Some(Hits::default()));
+        let (_, hits) = p.decide_and_mark(b"fn f() { next_sse_event_id(); }", true);
+        assert!(hits.is_some_and(|h| !h.none_within(0, 40)));
     }
 
     #[test]

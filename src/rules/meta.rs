@@ -488,6 +488,11 @@ pub struct Pattern {
     /// For `declaration`: phrases of lower-case words separated by spaces.
     #[serde(default)]
     pub phrases: Vec<String>,
+    /// For `declaration`: the only words that may stand between a phrase's words in a name
+    /// (any, when empty): `sse` lets `next_sse_event_id` say `next event id`, and a name about
+    /// something else (`max_sse_handshake_buffer`) does not say `sse buffer`.
+    #[serde(default)]
+    pub gap_words: Vec<String>,
     /// For `declaration`: `fn`, `field`, `var`, `param`, `call`.
     #[serde(default)]
     pub declarations: Vec<String>,
