@@ -9,7 +9,7 @@ use super::{DefKind, Doing, Meaning, ProjectIndex};
 use crate::diagnostic::{Diagnostic, Related};
 use crate::engine::{make_diagnostic, Engine};
 use crate::source::SourceFile;
-use crate::tree::{Kind, NodeRef, Role, Tree};
+use crate::tree::{flags, Kind, NodeRef, Role, Tree};
 
 /// Which definitions of a file do a removed thing, by their names' ranges: found from the
 /// file's tree and its findings, and applied to an index built from that tree, whether just
@@ -347,15 +347,18 @@ fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: N
         Kind::Ident => index.doer_named(file, None, callee.text(), Some(args)),
         Kind::Member => {
             let owner = self_owner(callee);
-            owner.and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args))).or_else(|| {
-                // A method called on an object of unknown type is found by its name alone: only
-                // a call that passes every parameter the function declares is taken for it, since
-                // parameters a call may leave out would let any same-named method match
-                // (`inputRequired.listRoots()` is not `Server.listRoots(params?)`).
-                index
-                    .doer_named(file, None, callee.text(), Some(args))
-                    .filter(|m| owner.is_some() || passes_every_parameter(m, args))
-            })
+            owner
+                .or_else(|| built_from(callee))
+                .and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args)))
+                .or_else(|| {
+                    // A method called on an object of unknown type is found by its name alone:
+                    // only a call that passes every parameter the function declares is taken for
+                    // it, since parameters a call may leave out would let any same-named method
+                    // match (`inputRequired.listRoots()` is not `Server.listRoots(params?)`).
+                    index
+                        .doer_named(file, None, callee.text(), Some(args))
+                        .filter(|m| owner.is_some() || passes_every_parameter(m, args))
+                })
         }
         _ => None,
     }
@@ -377,6 +380,37 @@ fn passes_every_parameter(m: &Meaning<'_>, args: usize) -> bool {
 fn self_owner<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
     let on_self = callee.object().is_some_and(|o| o.is_ident("self") || o.is_ident("this"));
     on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten()
+}
+
+/// The type a local variable a method is called on was built from, where its declaration says
+/// it: `let client = Client::new().with_options(…)` (a constructor path, then builder methods
+/// taken to return the same type), `const client = new Client(…)`. Where two types of the
+/// project have a method of the same name (a client's `subscribe_to_resource` that sends a
+/// removed request, a server context's that does not), the call is looked up on that type.
+fn built_from<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
+    let object = callee.object().filter(|o| o.kind() == Kind::Ident)?;
+    let declaration = crate::patterns::declaration_of(object).filter(|d| d.kind() == Kind::Var)?;
+    let mut at = declaration.child(Role::Init)?;
+    loop {
+        if at.kind() != Kind::Call {
+            return None;
+        }
+        let f = at.callee()?;
+        if at.has_flag(flags::NEW) {
+            return (f.kind() == Kind::Ident).then(|| f.text());
+        }
+        if f.kind() != Kind::Member {
+            return None;
+        }
+        let on = f.object()?;
+        if f.has_flag(flags::STATIC_PATH) {
+            // `Client::new()`: a type's name, not a module's (`reqwest::get()`).
+            return matches!(on.kind(), Kind::Ident | Kind::Type)
+                .then(|| on.text())
+                .filter(|t| t.starts_with(|c: char| c.is_ascii_uppercase()));
+        }
+        at = on;
+    }
 }
 
 /// The innermost of a file's functions (in document order) whose span holds `range`.

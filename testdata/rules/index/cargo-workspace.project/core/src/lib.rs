@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod registry;
 pub mod report;
 pub mod server;
+pub mod subscriptions;
 pub mod types;
 
 pub use commands::SESSION_HEADER as HEADER;

@@ -3,6 +3,7 @@ use acme_mcp::context::Context;
 use acme_mcp::HEADER;
 
 mod peer;
+mod watch;
 
 async fn tool(mut ctx: Context) -> Result<String, String> {
     // expect: MCP305
