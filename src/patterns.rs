@@ -334,7 +334,9 @@ fn report(p: &Pattern, at: NodeRef<'_>, value: &str, cx: &mut FileCx<'_>) {
         // Building the project's own message type (`InitializeResult { … }`, `::new(…)`).
         What::Ident if p.own_type => builds(at),
         What::Method if p.sent => true,
-        What::Method | What::String => sent_by_message_call(at),
+        // A message call's argument (`Request::new(id, "ping")`), or the `method` of an object
+        // that reaches a send call (`session.request({ method: 'ping' })`).
+        What::Method | What::String => sent_by_message_call(at) || is_method_sent(at),
         _ => false,
     };
     if matches!(p.what, What::Method | What::String) && crate::context::is_mcp_method(value) {
