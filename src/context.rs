@@ -270,7 +270,8 @@ impl FileContext {
     }
 }
 
-fn is_sdk_module(spec: &str) -> bool {
+/// A module of an MCP SDK (`@modelcontextprotocol/sdk/server/sse.js`, `rmcp::transport`).
+pub fn is_sdk_module(spec: &str) -> bool {
     SDK_MODULE_PREFIXES.iter().any(|p| {
         spec.strip_prefix(p)
             .is_some_and(|rest| p.ends_with('/') || rest.is_empty() || rest.starts_with("::") || rest.starts_with('/'))

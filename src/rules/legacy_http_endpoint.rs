@@ -904,7 +904,15 @@ fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
     let types = cx.data("note_types");
     let Some(callee) = node.callee() else { return false };
     let named = if node.has_flag(flags::NEW) || callee.kind() == Kind::Ident {
-        Some(callee.text()).filter(|t| types.contains(t))
+        let local = callee.text();
+        // `import { SSEServerTransport as SdkSse } from '@modelcontextprotocol/sdk/server/sse.js'`:
+        // the SDK's name, under the local one.
+        let sdk_name = || {
+            let import = crate::patterns::import_of(node.tree().root(), local)
+                .filter(|i| crate::context::is_sdk_module(i.text()))?;
+            import.imported_as(local)
+        };
+        Some(local).filter(|t| types.contains(t)).or_else(|| sdk_name().filter(|t| types.contains(t)))
     } else if callee.kind() == Kind::Member && callee.has_flag(flags::STATIC_PATH) {
         callee.path_segments().into_iter().find(|s| types.contains(s))
     } else {
