@@ -67,6 +67,14 @@ pub fn empty(path: &str) -> FileResult {
 }
 
 impl FileResult {
+    /// Counts the time an earlier pass spent on the file in this result, which replaces it, so
+    /// that `--stats` gives the time of every pass.
+    pub fn add_times_of(&mut self, earlier: &FileResult) {
+        self.read_scan += earlier.read_scan;
+        self.parse += earlier.parse;
+        self.rules += earlier.rules;
+    }
+
     fn new(path: &str, pass: u8) -> Self {
         FileResult {
             path: path.to_string(),
@@ -145,6 +153,9 @@ pub struct Kept {
     /// The project index holds what this tree defines and imports, as built from it: a pass
     /// that changes nothing in the tree need not build it again.
     indexed: bool,
+    /// Whether the file was found worth indexing, with the package's context `package_mcp`:
+    /// the same text says the same again.
+    eligible: bool,
 }
 
 impl Kept {
@@ -336,8 +347,13 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
             (decision, hits, names_found)
         }
     };
-    let eligible = (job.package_mcp && reexports(bytes))
-        || indexable.unwrap_or_else(|| job.index_tokens.eligible(bytes, job.package_mcp));
+    let eligible = match kept.as_ref().filter(|k| k.package_mcp == job.package_mcp) {
+        Some(k) => k.eligible,
+        None => {
+            (job.package_mcp && reexports(bytes))
+                || indexable.unwrap_or_else(|| job.index_tokens.eligible(bytes, job.package_mcp))
+        }
+    };
     r.read_scan = t.elapsed();
     let mut index_only = false;
     let offered = match decision {
@@ -368,7 +384,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
 
     // From here on the file is analyzed: the kept text and tree are used up.
     let (source, kept_tree, earlier, found) = match kept.take().map(|k| *k) {
-        Some(Kept { source, tree, own, offered, package_mcp, outcome, found, indexed }) => {
+        Some(Kept { source, tree, own, offered, package_mcp, outcome, found, indexed, eligible: _ }) => {
             // What the rules found in this tree, if they would find it again now.
             let earlier = outcome.filter(|_| package_mcp == job.package_mcp);
             (source, Some((tree, own, indexed)), earlier.map(|o| (offered, o)), scanned.or(found))
@@ -516,6 +532,7 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
                 outcome: rules_outcome,
                 found,
                 indexed: r.index.is_some() || indexed,
+                eligible,
             }));
         }
     }

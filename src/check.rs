@@ -319,6 +319,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         for (i, mut r) in facts {
             // The index keeps what the first pass read of the file (see above).
             r.index = None;
+            r.add_times_of(&results[i]);
             kept[i] = r.kept.take().map(|mut k| {
                 k.not_indexed();
                 k
@@ -525,6 +526,7 @@ fn take_results(
         } else if let Some(marks) = r.marks.take() {
             index.set_marks(i, &marks);
         }
+        r.add_times_of(&results[i]);
         results[i] = r;
     }
 }
