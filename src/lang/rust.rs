@@ -1989,6 +1989,28 @@ impl<'a> Lowerer<'a> {
         let span = self.join(first.span(), last.span());
         let id = self.open(Kind::Other, role, span, "");
         self.b.set_flag(id, flags::FROM_TOKENS);
+        // Statement-like macros (`tokio::select! { _ = tick() => registry.evict(ttl), … }`,
+        // `let x = …;` lines) hold code between `=>`, `=`, `;` and `,`: each piece that parses
+        // as an expression is lowered as one, so that its calls are calls.
+        let pieces = statement_pieces(toks);
+        if pieces.len() > 1 {
+            for piece in pieces {
+                // A piece that starts with `|` is an alternative of a pattern or a union
+                // (`= | PingRequest | InitializeRequest`), which would parse as a closure.
+                let alternatives = matches!(piece.first(), Some(TokenTree::Punct(p)) if p.as_char() == '|');
+                if piece.len() > 1 && !alternatives && self.token_expr(piece, Role::Elem) {
+                    continue;
+                }
+                self.token_leaf_run(piece, ctx);
+            }
+        } else {
+            self.token_leaf_run(toks, ctx);
+        }
+        self.close();
+    }
+
+    /// Every literal, identifier and group of tokens, as leaves of the node open.
+    fn token_leaf_run(&mut self, toks: &[TokenTree], ctx: Ctx) {
         let mut i = 0;
         while let Some(tok) = toks.get(i) {
             match tok {
@@ -2006,7 +2028,6 @@ impl<'a> Lowerer<'a> {
             }
             i += 1;
         }
-        self.close();
     }
 }
 
@@ -2438,6 +2459,41 @@ fn without_doc_attrs(tokens: TokenStream) -> Vec<TokenTree> {
     out
 }
 
+/// Tokens cut at the separators of statements and match-like arms: `;`, `,`, `=>` and a lone
+/// `=` (not one of `==`, `<=`, `+=` …). Empty pieces are left out.
+fn statement_pieces(toks: &[TokenTree]) -> Vec<&[TokenTree]> {
+    let mut pieces = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    while let Some(tok) = toks.get(i) {
+        let width = match tok {
+            TokenTree::Punct(p) if matches!(p.as_char(), ';' | ',') => 1,
+            TokenTree::Punct(p) if p.as_char() == '=' => {
+                let after_joint =
+                    i > 0 && matches!(toks.get(i - 1), Some(TokenTree::Punct(q)) if q.spacing() == Spacing::Joint);
+                match toks.get(i + 1) {
+                    Some(TokenTree::Punct(gt)) if p.spacing() == Spacing::Joint && gt.as_char() == '>' => 2,
+                    _ if p.spacing() == Spacing::Alone && !after_joint => 1,
+                    _ => 0,
+                }
+            }
+            _ => 0,
+        };
+        if width == 0 {
+            i += 1;
+            continue;
+        }
+        if let Some(piece) = toks.get(start..i).filter(|p| !p.is_empty()) {
+            pieces.push(piece);
+        }
+        i += width;
+        start = i;
+    }
+    if let Some(piece) = toks.get(start..).filter(|p| !p.is_empty()) {
+        pieces.push(piece);
+    }
+    pieces
+}
+
 fn split_commas(toks: &[TokenTree]) -> impl Iterator<Item = &[TokenTree]> {
     toks.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
 }
@@ -2714,6 +2770,19 @@ mod tests {
         assert_eq!(texts, ["// trailing", "/* block\r\n */"]);
         let c = &t.comments[0];
         assert_eq!(&text[c.start as usize..c.end as usize], "// trailing");
+    }
+
+    #[test]
+    fn select_arms_are_code_and_union_alternatives_are_names() {
+        let text = "async fn f() { tokio::select! { biased; _ = t.tick() => reg.evict_stale(ttl), x = rx.recv() => { go(x) } } }\n\
+                    ts_union!(export type R = | PingRequest | ToolRequest);\n";
+        let t = parse(text);
+        let call = |name: &str| t.nodes().find(|n| n.kind() == Kind::Call && n.call_name() == Some(name));
+        assert_eq!(call("evict_stale").map(|c| slice(text, c)), Some("reg.evict_stale(ttl)"));
+        assert_eq!(call("tick").map(|c| slice(text, c)), Some("t.tick()"));
+        // No closure with `PingRequest` as its parameter: the alternatives stay plain names.
+        assert!(t.nodes().all(|n| n.kind() != Kind::Param));
+        assert_eq!(find(&t, Kind::Ident, "PingRequest").kind(), Kind::Ident);
     }
 
     #[test]
