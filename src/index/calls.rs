@@ -75,7 +75,12 @@ impl Marks {
 
 /// What a finding passes on to the definition it marks.
 fn doing(d: &Diagnostic) -> Doing {
-    Doing { rule: d.rule.to_string(), message: strip_through(&d.message).to_string(), legacy_handler: d.legacy_handler }
+    Doing {
+        rule: d.rule.to_string(),
+        message: strip_through(&d.message).to_string(),
+        legacy_handler: d.legacy_handler,
+        methods: Vec::new(),
+    }
 }
 
 /// Rules whose finding on a field makes its struct or class a store of that state: a type
@@ -109,9 +114,75 @@ fn store_marks(tree: &Tree, diagnostics: &[Diagnostic]) -> Vec<((usize, usize), 
             continue;
         }
         let Some(range) = container.name_span() else { continue };
-        out.push((range, doing(d)));
+        let field_name = field.map_or_else(|| self_member_name(tree, d.range), |f| f.text());
+        out.push((range, Doing { methods: entry_methods(tree, container, field_name), ..doing(d) }));
     }
     out
+}
+
+/// Map operations that work one entry, or sweep entries: a lookup by key, an insert, a
+/// removal (`get_mut`, `entry`, `remove_if`, `retain`; TS `set`, `delete`, `has`; Python
+/// `pop`, `setdefault`). Counting or listing (`len`, `iter`, `values`) is not among them.
+const ENTRY_OPS: &[&str] = &[
+    "get",
+    "get_mut",
+    "insert",
+    "remove",
+    "remove_if",
+    "entry",
+    "retain",
+    "contains_key",
+    "set",
+    "delete",
+    "has",
+    "pop",
+    "setdefault",
+    "clear",
+];
+
+/// The methods of a store type, in the file that defines it, whose body works an entry of the
+/// field a finding is on (`self.sessions.get_mut(&id)`, `self.sessions.remove_if(…)`,
+/// `this.transports.delete(sid)`, `self.sessions[sid]`): a call of one of them works one
+/// session, even when its arguments do not say so (`registry.send(message)`,
+/// `registry.evict_stale(ttl)`). A method that only counts or lists the entries is not one.
+fn entry_methods(tree: &Tree, container: NodeRef<'_>, field: &str) -> Vec<String> {
+    if field.is_empty() {
+        return Vec::new();
+    }
+    let owner = container.text();
+    let of_type = |c: NodeRef<'_>| {
+        c.id() == container.id() || (c.has_flag(crate::tree::flags::IMPL) && !owner.is_empty() && c.text() == owner)
+    };
+    let the_field = |o: NodeRef<'_>| {
+        let o = crate::patterns::see_through(o);
+        o.kind() == Kind::Member
+            && o.text() == field
+            && o.object().is_some_and(|s| s.is_ident("self") || s.is_ident("this"))
+    };
+    let works_entry = |n: NodeRef<'_>| match n.kind() {
+        Kind::Call => n.callee().is_some_and(|c| {
+            c.kind() == Kind::Member && ENTRY_OPS.contains(&c.text()) && c.object().is_some_and(the_field)
+        }),
+        Kind::Index => n.child(Role::Object).is_some_and(the_field),
+        _ => false,
+    };
+    let mut out: Vec<String> = tree
+        .nodes()
+        .filter(|f| f.kind() == Kind::Fn && f.enclosing(Kind::Container).is_some_and(of_type))
+        .filter(|f| f.descendants().any(works_entry))
+        .map(|f| crate::patterns::function_name(f).to_string())
+        .filter(|name| !name.is_empty())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The name of the `self.<name>` member a finding stands on (Python, see [`self_member_class`]).
+fn self_member_name(tree: &Tree, range: (usize, usize)) -> &str {
+    tree.nodes()
+        .find(|n| n.kind() == Kind::Member && (n.focus() == range || n.span() == range))
+        .map_or("", |n| n.text())
 }
 
 /// The class whose method a finding on `self.sessions` (Python: its fields are assigned, not
@@ -148,7 +219,7 @@ fn works_store<'t, 'i>(n: NodeRef<'t>, index: &'i ProjectIndex, in_test: bool) -
                         || (w.last().is_some_and(|x| x == "id") && w.len() <= 2)
                 })
             });
-        keyed && index.methods_of(store).contains(&m)
+        (keyed && index.methods_of(store).contains(&m)) || index.entry_methods_of(store).contains(&m)
     };
     match n.kind() {
         // `T::new(…)` / `new T(…)`: the type builds a store.

@@ -74,6 +74,9 @@ pub struct Doing {
     pub rule: String,
     pub message: String,
     pub legacy_handler: bool,
+    /// For a store type: its methods that work one entry of the store (see
+    /// `calls::entry_methods`), whatever their arguments are called.
+    pub methods: Vec<String>,
 }
 
 impl Def {

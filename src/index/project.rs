@@ -484,6 +484,20 @@ impl ProjectIndex {
         self.listed(&self.defs.by_name, name).any(|(_, d)| d.kind == DefKind::Type && d.does.is_some())
     }
 
+    /// The methods of the store types of this name that work one of their entries (see
+    /// [`super::Doing::methods`]).
+    pub fn entry_methods_of(&self, store: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .listed(&self.defs.by_name, store)
+            .filter(|(_, d)| d.kind == DefKind::Type)
+            .filter_map(|(_, d)| d.does.as_ref())
+            .flat_map(|does| does.methods.iter().map(String::as_str))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The store type of this name that `file` can see.
     pub fn store_named(&self, file: usize, name: &str) -> Option<Meaning<'_>> {
         let from = self.package_of(file);

@@ -7,6 +7,7 @@ pub mod cycle_a;
 pub mod cycle_b;
 pub mod glob_user;
 pub mod http;
+pub mod janitor;
 pub mod metrics;
 pub mod negotiate;
 pub mod protocol;
@@ -14,6 +15,7 @@ pub mod registry;
 pub mod report;
 pub mod server;
 pub mod subscriptions;
+pub mod sweeper;
 pub mod types;
 
 pub use commands::SESSION_HEADER as HEADER;
