@@ -64,16 +64,17 @@ pub fn lower_on_stack(source: &SourceFile, stack: usize, hits: Option<&Hits>) ->
     let scan = scan(text)?;
     let unread = hits.map(|h| unread_bodies(text, &scan, h)).unwrap_or_default();
     let comments = &scan.comments;
+    let unread = &unread;
     // Most files nest a few dozen levels at most: the calling thread's stack is enough, and a
     // thread per file would cost more than the parse of a small file.
     if scan.depth <= stack / STACK_PER_LEVEL {
-        return lower_here(text, comments, &unread);
+        return lower_here(text, comments, unread);
     }
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("rust-front-end".to_string())
             .stack_size(PARSER_STACK)
-            .spawn_scoped(scope, || lower_here(text, comments, &unread));
+            .spawn_scoped(scope, || lower_here(text, comments, unread));
         match worker {
             Ok(handle) => handle.join().unwrap_or_else(|_| {
                 Err(ParseFailure { reason: "internal error in the Rust front end".to_string(), offset: None })
@@ -87,7 +88,7 @@ pub fn lower_on_stack(source: &SourceFile, stack: usize, hits: Option<&Hits>) ->
 /// function is not named from code that is read. A rule may follow a call into the callee's
 /// body (a handler that answers 405, a helper that builds a result), so a body named from
 /// code that is read is read too, whatever it holds.
-fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, usize)> {
+fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<Unread> {
     let mut bodies: Vec<Body<'a>> = scan.bodies.clone();
     bodies.sort_unstable_by_key(|b| b.start);
     // A body that names a constant of the file whose definition holds a token is read, as it
@@ -97,8 +98,9 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, us
         let from = scan.words.partition_point(|&(at, _)| at < b.start);
         scan.words[from..].iter().take_while(|&&(at, _)| at < b.end).any(|(_, w)| hot.contains(w))
     };
+    // A hit in the signature reads the body too (`fn sweep(registry: Arc<SessionRegistry>)`).
     let mut read: Vec<bool> =
-        bodies.iter().map(|b| !hits.none_within(b.start, b.end) || (!hot.is_empty() && names_hot(b))).collect();
+        bodies.iter().map(|b| !hits.none_within(b.sig, b.end) || (!hot.is_empty() && names_hot(b))).collect();
     let mut by_name: FxHashMap<&'a str, Vec<usize>> = FxHashMap::default();
     for (i, body) in bodies.iter().enumerate().filter(|(i, _)| !read[*i]) {
         by_name.entry(body.name).or_default().push(i);
@@ -133,6 +135,21 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<(usize, us
         }
     }
     outermost_unread(&bodies, &read)
+        .into_iter()
+        .filter_map(|(start, end)| {
+            let i = bodies.partition_point(|b| b.start < start);
+            bodies.get(i).map(|b| Unread { sig: b.sig, start, end })
+        })
+        .collect()
+}
+
+/// A function body left unread: the braces at `start..end`, of the function whose name starts
+/// at `sig`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Unread {
+    sig: usize,
+    start: usize,
+    end: usize,
 }
 
 /// The names of the file's constants and statics whose definition, from the name to the first
@@ -190,15 +207,18 @@ fn blank(text: &str, bodies: &[(usize, usize)]) -> String {
 
 /// Parses and lowers on the current thread, then empties proc-macro2's thread-local span map
 /// (it keeps every parsed file's text); no span of this file outlives `parse_and_lower`.
-fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[(usize, usize)]) -> Result<Tree, ParseFailure> {
+fn lower_here(text: &str, comments: &[(usize, usize)], unread: &[Unread]) -> Result<Tree, ParseFailure> {
     let parse = |parsed: &str| {
         let result = parse_and_lower(text, parsed, comments);
         proc_macro2::extra::invalidate_current_thread_spans();
         result
     };
     if !unread.is_empty() {
-        if let Ok(mut tree) = parse(&blank(text, unread)) {
-            tree.unread = unread.to_vec();
+        let bodies: Vec<(usize, usize)> = unread.iter().map(|u| (u.start, u.end)).collect();
+        if let Ok(mut tree) = parse(&blank(text, &bodies)) {
+            // What the tree leaves unread is each function from its name on: a name that
+            // matters in the signature (a parameter of a store type) needs the body read.
+            tree.unread = unread.iter().map(|u| (u.sig, u.end)).collect();
             return Ok(tree);
         }
     }
@@ -301,6 +321,8 @@ struct Level {
 #[derive(Clone, Copy, Debug)]
 struct Body<'a> {
     name: &'a str,
+    /// Where the function's name starts.
+    sig: usize,
     start: usize,
     end: usize,
 }
@@ -320,9 +342,9 @@ struct Scanner<'a> {
     /// The last token was `fn`.
     after_fn: bool,
     /// The bracket depth and name of `fn name` whose body has not opened yet.
-    named_fn: Option<(usize, &'a str)>,
+    named_fn: Option<(usize, &'a str, usize)>,
     /// Function bodies open now: the depth inside their braces, their name and where `{` is.
-    open_bodies: Vec<(usize, &'a str, usize)>,
+    open_bodies: Vec<(usize, &'a str, usize, usize)>,
     bodies: Vec<Body<'a>>,
     words: Vec<(usize, &'a str)>,
 }
@@ -347,7 +369,7 @@ impl Scanner<'_> {
             let word = text.get(i..end).unwrap_or("");
             self.settle_reset(word == "else");
             if after_fn {
-                self.named_fn = Some((self.levels.len(), word));
+                self.named_fn = Some((self.levels.len(), word, i));
             } else {
                 self.words.push((i, word));
             }
@@ -359,25 +381,25 @@ impl Scanner<'_> {
             b'"' => string_end(self.bytes, i + 1),
             b'\'' => char_end(self.text, i),
             b'(' | b'[' | b'{' => {
-                if let Some((depth, name)) = self.named_fn.filter(|&(d, _)| b == b'{' && d == self.levels.len()) {
+                if let Some((depth, name, sig)) = self.named_fn.filter(|&(d, ..)| b == b'{' && d == self.levels.len()) {
                     self.named_fn = None;
-                    self.open_bodies.push((depth + 1, name, i));
+                    self.open_bodies.push((depth + 1, name, sig, i));
                 }
                 self.open(i)?;
                 i + 1
             }
             b')' | b']' | b'}' => {
                 if b == b'}' {
-                    if let Some(&(depth, name, start)) = self.open_bodies.last() {
+                    if let Some(&(depth, name, sig, start)) = self.open_bodies.last() {
                         if depth == self.levels.len() {
                             self.open_bodies.pop();
-                            self.bodies.push(Body { name, start, end: i + 1 });
+                            self.bodies.push(Body { name, sig, start, end: i + 1 });
                         }
                     }
                 }
                 self.close_level();
                 // A closure or a bracket ended before the function's body opened.
-                if self.named_fn.is_some_and(|(d, _)| d > self.levels.len()) {
+                if self.named_fn.is_some_and(|(d, ..)| d > self.levels.len()) {
                     self.named_fn = None;
                 }
                 self.pending_reset = b == b'}';
@@ -385,7 +407,7 @@ impl Scanner<'_> {
             }
             b';' => {
                 // A function without a body (in a trait or an `extern` block).
-                if self.named_fn.is_some_and(|(d, _)| d == self.levels.len()) {
+                if self.named_fn.is_some_and(|(d, ..)| d == self.levels.len()) {
                     self.named_fn = None;
                 }
                 self.reset(true);
@@ -2624,12 +2646,23 @@ mod tests {
         assert_eq!(unread_names(text, &hits), ["helper", "parse", "other"]);
     }
 
+    #[test]
+    fn a_hit_in_a_signature_reads_the_body_and_the_tree_says_so() {
+        let text = "fn sweep(registry: Arc<SessionRegistry>) { registry.evict_stale(ttl); }\nfn cold() { other(); }\n";
+        let hits = Hits::at(vec![text.find("SessionRegistry").unwrap()]);
+        assert_eq!(unread_names(text, &hits), ["cold"]);
+        // An unread function counts as unread from its name on.
+        let t = lower_on_stack(&SourceFile::new(text.to_string()), 1 << 20, Some(&Hits::at(Vec::new()))).unwrap();
+        assert!(t.unread_at(text.find("SessionRegistry").unwrap()));
+        assert!(!t.unread_at(text.find("fn sweep").unwrap()));
+    }
+
     /// The names of the functions whose bodies are left unread, in the order of the text.
     fn unread_names<'t>(text: &'t str, hits: &Hits) -> Vec<&'t str> {
         let scan = scan(text).unwrap();
         unread_bodies(text, &scan, hits)
             .into_iter()
-            .map(|(s, e)| scan.bodies.iter().find(|b| (b.start, b.end) == (s, e)).unwrap().name)
+            .map(|u| scan.bodies.iter().find(|b| (b.sig, b.start, b.end) == (u.sig, u.start, u.end)).unwrap().name)
             .collect()
     }
 
