@@ -396,28 +396,42 @@ impl Prefilter {
 /// finding, in the same way as a file that holds none; the Rust front end leaves such function
 /// bodies unread unless read code names them (see `lang::rust::unread_bodies`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Hits(Vec<usize>);
+pub struct Hits {
+    tokens: Vec<usize>,
+    /// Where names the project index gives a meaning are used (sorted).
+    names: Vec<usize>,
+}
 
 impl Hits {
     /// Tokens starting at these offsets, in any order (overlapping matches come in the order
     /// they end).
     pub fn at(mut starts: Vec<usize>) -> Hits {
         starts.sort_unstable();
-        Hits(starts)
+        Hits { tokens: starts, names: Vec::new() }
     }
 
-    /// These hits and more token starts.
+    /// These hits and the starts of names the project index gives a meaning.
     pub fn with(self, more: impl Iterator<Item = usize>) -> Hits {
-        let mut all = self.0;
-        all.extend(more);
-        Hits::at(all)
+        let mut names = self.names;
+        names.extend(more);
+        names.sort_unstable();
+        Hits { tokens: self.tokens, names }
     }
 
-    /// Whether no token starts within `start..end`.
+    /// Whether no token or name starts within `start..end`.
     pub fn none_within(&self, start: usize, end: usize) -> bool {
-        let i = self.0.partition_point(|&h| h < start);
-        self.0.get(i).is_none_or(|&h| h >= end)
+        !within(&self.tokens, start, end) && !within(&self.names, start, end)
     }
+
+    /// Whether a name the index gives a meaning starts within `start..end`.
+    pub fn name_within(&self, start: usize, end: usize) -> bool {
+        within(&self.names, start, end)
+    }
+}
+
+fn within(sorted: &[usize], start: usize, end: usize) -> bool {
+    let i = sorted.partition_point(|&h| h < start);
+    sorted.get(i).is_some_and(|&h| h < end)
 }
 
 /// What the prefilter's scan found in a file: the patterns that occur, and those that occur

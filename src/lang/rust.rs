@@ -98,9 +98,14 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<Unread> {
         let from = scan.words.partition_point(|&(at, _)| at < b.start);
         scan.words[from..].iter().take_while(|&&(at, _)| at < b.end).any(|(_, w)| hot.contains(w))
     };
-    // A hit in the signature reads the body too (`fn sweep(registry: Arc<SessionRegistry>)`).
-    let mut read: Vec<bool> =
-        bodies.iter().map(|b| !hits.none_within(b.sig, b.end) || (!hot.is_empty() && names_hot(b))).collect();
+    // A name the index gives a meaning in the signature reads the body too (`fn
+    // sweep(registry: Arc<SessionRegistry>)`: the body works the store); a token there does not.
+    let mut read: Vec<bool> = bodies
+        .iter()
+        .map(|b| {
+            !hits.none_within(b.start, b.end) || hits.name_within(b.sig, b.start) || (!hot.is_empty() && names_hot(b))
+        })
+        .collect();
     let mut by_name: FxHashMap<&'a str, Vec<usize>> = FxHashMap::default();
     for (i, body) in bodies.iter().enumerate().filter(|(i, _)| !read[*i]) {
         by_name.entry(body.name).or_default().push(i);
@@ -2649,8 +2654,10 @@ mod tests {
     #[test]
     fn a_hit_in_a_signature_reads_the_body_and_the_tree_says_so() {
         let text = "fn sweep(registry: Arc<SessionRegistry>) { registry.evict_stale(ttl); }\nfn cold() { other(); }\n";
-        let hits = Hits::at(vec![text.find("SessionRegistry").unwrap()]);
-        assert_eq!(unread_names(text, &hits), ["cold"]);
+        let at = text.find("SessionRegistry").unwrap();
+        assert_eq!(unread_names(text, &Hits::at(Vec::new()).with([at].into_iter())), ["cold"]);
+        // A token in a signature is no reason to read the body.
+        assert_eq!(unread_names(text, &Hits::at(vec![at])), ["sweep", "cold"]);
         // An unread function counts as unread from its name on.
         let t = lower_on_stack(&SourceFile::new(text.to_string()), 1 << 20, Some(&Hits::at(Vec::new()))).unwrap();
         assert!(t.unread_at(text.find("SessionRegistry").unwrap()));

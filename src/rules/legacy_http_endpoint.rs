@@ -907,7 +907,11 @@ fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         let local = callee.text();
         // `import { SSEServerTransport as SdkSse } from '@modelcontextprotocol/sdk/server/sse.js'`:
         // the SDK's name, under the local one.
+        // (Only for a class constructed with `new`: the lookup walks the file's imports.)
         let sdk_name = || {
+            if !node.has_flag(flags::NEW) {
+                return None;
+            }
             let import = crate::patterns::import_of(node.tree().root(), local)
                 .filter(|i| crate::context::is_sdk_module(i.text()))?;
             import.imported_as(local)
