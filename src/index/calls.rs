@@ -99,11 +99,15 @@ fn store_marks(tree: &Tree, diagnostics: &[Diagnostic]) -> Vec<((usize, usize), 
     let mut fields: Option<Vec<NodeRef<'_>>> = None;
     for d in diagnostics.iter().filter(|d| STORE_RULES.contains(&d.rule)) {
         let fields = fields.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Field).collect());
-        let field = fields.iter().find(|n| n.name_span() == Some(d.range)).copied();
-        let Some(container) = field
-            .and_then(|f| f.parent())
-            .or_else(|| self_member_class(tree, d.range))
-            .filter(|c| c.kind() == Kind::Container && !c.has_flag(crate::tree::flags::IMPL))
+        // The field the finding is on: declared, or (Python) `self.sessions` assigned.
+        let Some(field) =
+            fields.iter().find(|n| n.name_span() == Some(d.range)).copied().or_else(|| self_member(tree, d.range))
+        else {
+            continue;
+        };
+        let container = if field.kind() == Kind::Field { field.parent() } else { field.enclosing(Kind::Container) };
+        let Some(container) =
+            container.filter(|c| c.kind() == Kind::Container && !c.has_flag(crate::tree::flags::IMPL))
         else {
             continue;
         };
@@ -114,8 +118,7 @@ fn store_marks(tree: &Tree, diagnostics: &[Diagnostic]) -> Vec<((usize, usize), 
             continue;
         }
         let Some(range) = container.name_span() else { continue };
-        let field_name = field.map_or_else(|| self_member_name(tree, d.range), |f| f.text());
-        out.push((range, Doing { methods: entry_methods(tree, container, field_name), ..doing(d) }));
+        out.push((range, Doing { methods: entry_methods(tree, container, field.text()), ..doing(d) }));
     }
     out
 }
@@ -178,25 +181,17 @@ fn entry_methods(tree: &Tree, container: NodeRef<'_>, field: &str) -> Vec<String
     out
 }
 
-/// The name of the `self.<name>` member a finding stands on (Python, see [`self_member_class`]).
-fn self_member_name(tree: &Tree, range: (usize, usize)) -> &str {
-    tree.nodes()
-        .find(|n| n.kind() == Kind::Member && (n.focus() == range || n.span() == range))
-        .map_or("", |n| n.text())
-}
-
-/// The class whose method a finding on `self.sessions` (Python: its fields are assigned, not
-/// declared) stands in.
-fn self_member_class(tree: &Tree, range: (usize, usize)) -> Option<NodeRef<'_>> {
+/// The `self.sessions` member a finding stands on, in a method of its class (Python: its
+/// fields are assigned, not declared).
+fn self_member(tree: &Tree, range: (usize, usize)) -> Option<NodeRef<'_>> {
     if tree.lang() != crate::tree::Lang::Python {
         return None;
     }
-    let member = tree.nodes().find(|n| {
+    tree.nodes().find(|n| {
         n.kind() == Kind::Member
             && (n.focus() == range || n.span() == range)
             && n.object().is_some_and(|o| o.is_ident("self"))
-    })?;
-    member.enclosing(Kind::Container)
+    })
 }
 
 /// Where code works a store, rather than only naming its type or passing it on: it builds
