@@ -30,7 +30,11 @@ pub fn parse_bounded(parser: &mut tree_sitter::Parser, text: &str) -> Result<tre
     let mut steps = 0u64;
     let mut progress = |_: &tree_sitter::ParseState| {
         steps += 1;
-        steps > budget
+        if steps > budget {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
     };
     let bytes = text.as_bytes();
     let mut input = |offset: usize, _: tree_sitter::Point| bytes.get(offset..).unwrap_or(&[]);
