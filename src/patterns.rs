@@ -1958,8 +1958,10 @@ const RECEIVER_PASS_CALLS: &[&str] = &["as_bytes", "into_bytes", "as_str", "clon
 /// `method` of an object that reaches a send call (`extra.sendRequest({ method })`,
 /// `process.stdout.write(JSON.stringify({ jsonrpc, id, method }) + '\n')`, or through a variable
 /// of the same function), or the first argument of a send call. An object handed to
-/// `onmessage`, kept in a table, or embedded in `inputRequests` is not sent.
+/// `onmessage`, kept in a table, or embedded in `inputRequests` is not sent. A conversion
+/// changes nothing of it (`method: "ping".to_string()`, `String::from("ping")`).
 pub fn is_method_sent(node: NodeRef<'_>) -> bool {
+    let node = converted(node, CONVERSIONS);
     let Some(parent) = node.parent() else { return false };
     match (node.role(), parent.kind()) {
         // `extra.sendRequest(…)`; `Request::new(id, "roots/list", p)` in a function that sends

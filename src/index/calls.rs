@@ -406,25 +406,32 @@ fn defined_here(m: &Meaning<'_>) -> Related {
 
 /// The function of the project a call calls: a path or name resolved through the index, or a
 /// method (`ctx.list_roots()`, `this.samplingRequest(…)`) found by name and number of
-/// arguments, on the enclosing impl or class first when called on `self`/`this`.
+/// arguments, on the enclosing impl or class first when called on `self`/`this`, or on the
+/// type the receiver is declared with or built from. A receiver of a project type whose own
+/// method of that name does nothing removed calls that method (`bookmarks.subscribe(uri)`
+/// beside a `ResourceWatch::subscribe` that sends `resources/subscribe`).
 fn called<'a>(index: &'a ProjectIndex, file: usize, call: NodeRef<'_>, callee: NodeRef<'_>) -> Option<Meaning<'a>> {
     let args = call.args().count();
     match callee.kind() {
         Kind::Ident => index.doer_named(file, None, callee.text(), Some(args)),
         Kind::Member => {
             let owner = self_owner(callee);
-            owner
-                .or_else(|| built_from(callee))
-                .and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args)))
-                .or_else(|| {
-                    // A method called on an object of unknown type is found by its name alone:
-                    // only a call that passes every parameter the function declares is taken for
-                    // it, since parameters a call may leave out would let any same-named method
-                    // match (`inputRequired.listRoots()` is not `Server.listRoots(params?)`).
-                    index
-                        .doer_named(file, None, callee.text(), Some(args))
-                        .filter(|m| owner.is_some() || passes_every_parameter(m, args))
-                })
+            let typed = owner.or_else(|| built_from(callee));
+            if let Some(t) = typed.filter(|_| owner.is_none()) {
+                let on_type = index.functions_of(file, Some(t), callee.text(), Some(args));
+                if !on_type.is_empty() && on_type.iter().all(|m| m.def.does.is_none()) {
+                    return None;
+                }
+            }
+            typed.and_then(|o| index.doer_named(file, Some(o), callee.text(), Some(args))).or_else(|| {
+                // A method called on an object of unknown type is found by its name alone:
+                // only a call that passes every parameter the function declares is taken for
+                // it, since parameters a call may leave out would let any same-named method
+                // match (`inputRequired.listRoots()` is not `Server.listRoots(params?)`).
+                index
+                    .doer_named(file, None, callee.text(), Some(args))
+                    .filter(|m| owner.is_some() || passes_every_parameter(m, args))
+            })
         }
         _ => None,
     }
@@ -448,14 +455,21 @@ fn self_owner<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
     on_self.then(|| callee.enclosing(Kind::Container).map(|c| c.text())).flatten()
 }
 
-/// The type a local variable a method is called on was built from, where its declaration says
-/// it: `let client = Client::new().with_options(…)` (a constructor path, then builder methods
-/// taken to return the same type), `const client = new Client(…)`. Where two types of the
-/// project have a method of the same name (a client's `subscribe_to_resource` that sends a
+/// The type of the variable or parameter a method is called on, where its declaration says
+/// it: declared with the type (`watch: &ResourceWatch`, `watch: ResourceWatch`), or built
+/// from it (`let client = Client::new().with_options(…)`: a constructor path, then builder
+/// methods taken to return the same type; `const client = new Client(…)`). Where two types of
+/// the project have a method of the same name (a client's `subscribe_to_resource` that sends a
 /// removed request, a server context's that does not), the call is looked up on that type.
 fn built_from<'t>(callee: NodeRef<'t>) -> Option<&'t str> {
     let object = callee.object().filter(|o| o.kind() == Kind::Ident)?;
-    let declaration = crate::patterns::declaration_of(object).filter(|d| d.kind() == Kind::Var)?;
+    let declaration =
+        crate::patterns::declaration_of(object).filter(|d| matches!(d.kind(), Kind::Var | Kind::Param))?;
+    if declaration.child(Role::Pattern).is_none() {
+        if let Some(declared) = declaration.child(Role::Type).filter(|t| t.kind() == Kind::Type) {
+            return Some(declared.text()).filter(|t| t.starts_with(|c: char| c.is_ascii_uppercase()));
+        }
+    }
     let mut at = declaration.child(Role::Init)?;
     loop {
         if at.kind() != Kind::Call {

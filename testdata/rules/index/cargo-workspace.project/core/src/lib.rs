@@ -5,6 +5,7 @@ pub mod commands;
 pub mod context;
 pub mod cycle_a;
 pub mod cycle_b;
+pub mod follower;
 pub mod glob_user;
 pub mod http;
 pub mod janitor;
@@ -17,5 +18,6 @@ pub mod server;
 pub mod subscriptions;
 pub mod sweeper;
 pub mod types;
+pub mod watch;
 
 pub use commands::SESSION_HEADER as HEADER;
