@@ -679,14 +679,13 @@ enum Search {
     /// the boundary of a whole identifier, so none hides one.
     Few(AhoCorasick),
     /// Many names (every name with a meaning): the file is cut into runs of identifier bytes
-    /// and each run looked up. A run's length and first byte turn most runs away before any
-    /// hashing.
+    /// and each run looked up. A run's first byte and length, together, turn most runs away
+    /// before any hashing.
     Identifiers {
         ids: rustc_hash::FxHashMap<Box<[u8]>, usize>,
-        /// Bit `min(len, 63)` set for the length of some name.
-        lengths: u64,
-        /// Bit per byte that begins some name.
-        first: [u64; 4],
+        /// Per first byte, bit `min(len, 63)` set for the length of some name that begins with
+        /// it.
+        lengths: Box<[u64; 256]>,
     },
     /// Some name holds other bytes: every overlapping match, kept where it is a whole
     /// identifier at both ends.
@@ -704,16 +703,68 @@ fn sorted(mut names: Vec<(String, Vec<String>)>) -> Vec<(String, Vec<String>)> {
 /// a search for a few literals skips most bytes unread (see [`Search::Few`]).
 const FEW_NAMES: usize = 16;
 
-/// The 256 bytes, whether each belongs to an identifier (see [`is_ident_byte`]).
-const IDENT_BYTES: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = is_ident_byte(b as u8);
-        b += 1;
+/// Calls `each(start, end)` for every maximal run of identifier bytes (see [`is_ident_byte`]),
+/// in order. The bytes are classified 64 at a time into a bit mask, without a branch per byte,
+/// and the runs read off the mask: the pass with the index walks every identifier of every file
+/// it checks, and a branch at each identifier's ends is what a byte-by-byte walk pays for.
+fn identifier_runs(bytes: &[u8], mut each: impl FnMut(usize, usize)) {
+    const W: usize = 64;
+    // The start of a run that reaches the end of the chunk before.
+    let mut open: Option<usize> = None;
+    let mut chunks = bytes.chunks_exact(W);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        // One flag byte per byte (a loop the compiler turns into vector compares), then eight
+        // flags at a time packed into eight bits: the multiplication gathers the low bit of
+        // each byte into the top byte.
+        let mut flags = [0u8; W];
+        for (f, &b) in flags.iter_mut().zip(chunk) {
+            *f = u8::from(ident_lane(b));
+        }
+        let mut mask = 0u64;
+        for (k, eight) in flags.chunks_exact(8).enumerate() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(eight);
+            mask |= (u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+        }
+        if let Some(start) = open {
+            // The run goes on through the chunk's leading identifier bytes.
+            let ones = (!mask).trailing_zeros() as usize;
+            if ones == W {
+                base += W;
+                continue;
+            }
+            each(start, base + ones);
+            open = None;
+            mask &= !((1u64 << ones) - 1);
+        }
+        while mask != 0 {
+            let at = mask.trailing_zeros() as usize;
+            let len = (!(mask >> at)).trailing_zeros() as usize;
+            if at + len == W {
+                open = Some(base + at);
+                break;
+            }
+            each(base + at, base + at + len);
+            mask &= !(((1u64 << len) - 1) << at);
+        }
+        base += W;
     }
-    t
-};
+    let mut start = open;
+    for (i, &b) in (base..).zip(chunks.remainder()) {
+        match (is_ident_byte(b), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                each(s, i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        each(s, bytes.len());
+    }
+}
 
 impl NameScanner {
     /// `names`: each name with the string values it may stand for.
@@ -745,16 +796,13 @@ impl NameScanner {
                 .ok()
                 .map(Search::Few)
         } else if identifiers {
-            let mut lengths = 0u64;
-            let mut first = [0u64; 4];
+            let mut lengths = Box::new([0u64; 256]);
             let mut ids = rustc_hash::FxHashMap::default();
             for (k, (n, _)) in names.iter().enumerate() {
-                lengths |= 1 << n.len().min(63);
-                let b = usize::from(n.as_bytes()[0]);
-                first[b / 64] |= 1 << (b % 64);
+                lengths[usize::from(n.as_bytes()[0])] |= 1 << n.len().min(63);
                 ids.insert(n.as_bytes().into(), k);
             }
-            Some(Search::Identifiers { ids, lengths, first })
+            Some(Search::Identifiers { ids, lengths })
         } else {
             AhoCorasickBuilder::new()
                 .match_kind(MatchKind::Standard)
@@ -783,21 +831,13 @@ impl NameScanner {
         };
         match &self.search {
             None => {}
-            Some(Search::Identifiers { ids, lengths, first }) => {
-                let ident = |b: &u8| IDENT_BYTES[usize::from(*b)];
-                let mut end = 0;
-                while let Some(skip) = bytes.get(end..).and_then(|rest| rest.iter().position(ident)) {
-                    let start = end + skip;
-                    end = start + bytes[start..].iter().position(|b| !ident(b)).unwrap_or(bytes.len() - start);
-                    let b = usize::from(bytes[start]);
-                    if lengths & (1 << (end - start).min(63)) == 0 || first[b / 64] & (1 << (b % 64)) == 0 {
-                        continue;
-                    }
+            Some(Search::Identifiers { ids, lengths }) => identifier_runs(bytes, |start, end| {
+                if lengths[usize::from(bytes[start])] & (1 << (end - start).min(63)) != 0 {
                     if let Some(&k) = ids.get(&bytes[start..end]) {
                         found(k, start);
                     }
                 }
-            }
+            }),
             Some(Search::Few(a)) => {
                 for m in a.find_iter(bytes).filter(|m| is_whole(bytes, m.start(), m.end())) {
                     found(m.pattern().as_usize(), m.start());
@@ -837,6 +877,13 @@ fn is_whole(bytes: &[u8], start: usize, end: usize) -> bool {
 /// A byte of an identifier, as the name scanner reads them (`$` for TypeScript).
 const fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+/// [`is_ident_byte`] without a branch, so that a loop over a chunk of bytes compiles to
+/// vector compares.
+#[inline(always)]
+fn ident_lane(b: u8) -> bool {
+    (b.wrapping_sub(b'0') < 10) | ((b | 0x20).wrapping_sub(b'a') < 26) | (b == b'_') | (b == b'$')
 }
 
 fn not_analyzed(c: &Candidate, reason: String, position: Option<crate::source::Position>) -> NotAnalyzed {
@@ -897,6 +944,62 @@ mod tests {
             "use crate::a::B;",
         ] {
             assert!(!super::reexports(text.as_bytes()), "{text}");
+        }
+    }
+    /// The runs of identifier bytes are those a byte-by-byte walk finds, wherever they fall
+    /// against the 64-byte chunks: across a chunk's end, filling whole chunks, at the very end.
+    #[test]
+    fn identifier_runs_are_those_of_a_plain_walk() {
+        fn plain(bytes: &[u8]) -> Vec<(usize, usize)> {
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                if super::is_ident_byte(bytes[i]) {
+                    let start = i;
+                    while i < bytes.len() && super::is_ident_byte(bytes[i]) {
+                        i += 1;
+                    }
+                    out.push((start, i));
+                } else {
+                    i += 1;
+                }
+            }
+            out
+        }
+        let alphabet = b"aZ09_$ .(-\n\xc3\xa9@[`{/";
+        let mut texts: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            b"x".to_vec(),
+            vec![b'a'; 64],
+            vec![b'a'; 200],
+            [vec![b' '; 63], vec![b'b'; 2], vec![b' '; 63]].concat(),
+            [vec![b'c'; 64], vec![b'.'], vec![b'd'; 127]].concat(),
+        ];
+        // Pseudo-random texts of every length around the chunk size and its multiples.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for len in (0..300).chain([511, 512, 513, 1000]) {
+            let text = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let run_heavy = (seed >> 40).is_multiple_of(3);
+                    if run_heavy {
+                        b'q'
+                    } else {
+                        alphabet[(seed % alphabet.len() as u64) as usize]
+                    }
+                })
+                .collect();
+            texts.push(text);
+        }
+        for text in texts {
+            let mut runs = Vec::new();
+            super::identifier_runs(&text, |s, e| runs.push((s, e)));
+            assert_eq!(runs, plain(&text), "{:?}", String::from_utf8_lossy(&text));
+        }
+        for b in 0..=255u8 {
+            assert_eq!(super::ident_lane(b), super::is_ident_byte(b), "{b}");
         }
     }
 
