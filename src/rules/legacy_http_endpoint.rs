@@ -918,7 +918,14 @@ fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         };
         Some(local).filter(|t| types.contains(t)).or_else(|| sdk_name().filter(|t| types.contains(t)))
     } else if callee.kind() == Kind::Member && callee.has_flag(flags::STATIC_PATH) {
-        callee.path_segments().into_iter().find(|s| types.contains(s))
+        let segments = callee.path_segments();
+        segments.iter().copied().find(|s| types.contains(s)).or_else(|| {
+            // `use rmcp::transport::SseServer as Legacy;` then `Legacy::serve(…)`: the SDK's
+            // type under the local name.
+            let import = crate::patterns::renamed_use(node.tree().root(), segments.first()?)?;
+            let imported = import.text().rsplit("::").next()?;
+            (crate::context::is_sdk_module(import.text()) && types.contains(&imported)).then_some(imported)
+        })
     } else {
         None
     };
