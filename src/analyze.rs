@@ -946,6 +946,7 @@ mod tests {
             assert!(!super::reexports(text.as_bytes()), "{text}");
         }
     }
+
     /// The runs of identifier bytes are those a byte-by-byte walk finds, wherever they fall
     /// against the 64-byte chunks: across a chunk's end, filling whole chunks, at the very end.
     #[test]
