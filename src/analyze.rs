@@ -947,26 +947,29 @@ mod tests {
         }
     }
 
+    /// The runs of identifier bytes, walked a byte at a time: what the scanner's faster walk
+    /// must give.
+    fn plain_runs(bytes: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if super::is_ident_byte(bytes[i]) {
+                let start = i;
+                while i < bytes.len() && super::is_ident_byte(bytes[i]) {
+                    i += 1;
+                }
+                out.push((start, i));
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+
     /// The runs of identifier bytes are those a byte-by-byte walk finds, wherever they fall
     /// against the 64-byte chunks: across a chunk's end, filling whole chunks, at the very end.
     #[test]
     fn identifier_runs_are_those_of_a_plain_walk() {
-        fn plain(bytes: &[u8]) -> Vec<(usize, usize)> {
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < bytes.len() {
-                if super::is_ident_byte(bytes[i]) {
-                    let start = i;
-                    while i < bytes.len() && super::is_ident_byte(bytes[i]) {
-                        i += 1;
-                    }
-                    out.push((start, i));
-                } else {
-                    i += 1;
-                }
-            }
-            out
-        }
         let alphabet = b"aZ09_$ .(-\n\xc3\xa9@[`{/";
         let mut texts: Vec<Vec<u8>> = vec![
             Vec::new(),
@@ -997,7 +1000,7 @@ mod tests {
         for text in texts {
             let mut runs = Vec::new();
             super::identifier_runs(&text, |s, e| runs.push((s, e)));
-            assert_eq!(runs, plain(&text), "{:?}", String::from_utf8_lossy(&text));
+            assert_eq!(runs, plain_runs(&text), "{:?}", String::from_utf8_lossy(&text));
         }
         for b in 0..=255u8 {
             assert_eq!(super::ident_lane(b), super::is_ident_byte(b), "{b}");
@@ -1013,22 +1016,10 @@ mod tests {
         let names = ["FOO", "FOO_BAR", "BAR", "new", "O_B"];
         let text = "FOO_BAR FOO xFOO BAR_ new renew new$ $new FOO.BAR(new) Z.Y";
         // What a plain walk over the identifiers of the text gives.
-        let mut expected: Vec<(&str, usize)> = Vec::new();
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            if super::is_ident_byte(bytes[i]) {
-                let start = i;
-                while i < bytes.len() && super::is_ident_byte(bytes[i]) {
-                    i += 1;
-                }
-                if let Some(name) = names.iter().find(|n| **n == &text[start..i]) {
-                    expected.push((name, start));
-                }
-            } else {
-                i += 1;
-            }
-        }
+        let expected: Vec<(&str, usize)> = plain_runs(text.as_bytes())
+            .into_iter()
+            .filter_map(|(start, end)| names.iter().find(|n| **n == &text[start..end]).map(|n| (*n, start)))
+            .collect();
         assert_eq!(
             expected.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
             ["FOO_BAR", "FOO", "new", "FOO", "BAR", "new"]
