@@ -10,3 +10,11 @@ export async function follow(session: Session, uri: string) {
   // ok: MCP303
   interests.subscribeTo(uri);
 }
+
+/** The same calls on parameters declared with the types: each is looked up on its own type. */
+export async function refollow(watch: ResourceWatch, interests: Interests, uri: string) {
+  // expect: MCP303
+  await watch.subscribeTo(uri);
+  // ok: MCP303
+  interests.subscribeTo(uri);
+}
