@@ -204,11 +204,12 @@ struct Node {
     next_sibling: NodeId,
     text_start: u32,
     text_len: u32,
-    num: i64,
-    /// Span of the name of a named node (a function's name, a pair's key); 0..0 when unset.
-    name_start: u32,
-    name_end: u32,
 }
+
+// A tree holds a node per few bytes of source, and the passes with the project index keep
+// every tree of an MCP-dense project at once: what few nodes carry (an integer, a name's
+// span) lives beside them, not in each.
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 /// A comment, kept for suppressions: only where it is, so that a file of doc comments costs no
 /// copy of their text.
@@ -252,6 +253,10 @@ pub struct Tree {
     resolved: Vec<(NodeId, Origin)>,
     /// Names resolved to a list of strings, by node id (sorted).
     lists: Vec<(NodeId, Vec<String>)>,
+    /// The integers of `Num` nodes and of names resolved to one, by node id (sorted).
+    ints: Vec<(NodeId, i64)>,
+    /// The spans of named nodes' names (see [`NodeRef::name_span`]), by node id (sorted).
+    names: Vec<(NodeId, (u32, u32))>,
 }
 
 impl Tree {
@@ -283,6 +288,8 @@ impl Tree {
             + self.strings.capacity()
             + self.comments.capacity() * std::mem::size_of::<Comment>()
             + self.unread.capacity() * std::mem::size_of::<(usize, usize)>()
+            + self.ints.capacity() * std::mem::size_of::<(NodeId, i64)>()
+            + self.names.capacity() * std::mem::size_of::<(NodeId, (u32, u32))>()
     }
 
     /// Gives back what the builder reserved beyond the tree's size, for a tree that is kept.
@@ -290,6 +297,8 @@ impl Tree {
         self.nodes.shrink_to_fit();
         self.strings.shrink_to_fit();
         self.comments.shrink_to_fit();
+        self.ints.shrink_to_fit();
+        self.names.shrink_to_fit();
     }
 
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {
@@ -336,9 +345,9 @@ impl Tree {
     /// from the pass before) may already say so.
     pub fn resolve_to_int(&mut self, id: NodeId, value: i64, origin: Origin) -> bool {
         let Some(n) = self.nodes.get_mut(id as usize) else { return false };
-        let changed = n.flags & flags::RESOLVED == 0 || n.num != value;
-        n.num = value;
+        let changed = n.flags & flags::RESOLVED == 0;
         n.flags |= flags::RESOLVED;
+        let changed = insert_sorted(&mut self.ints, id, value) || changed;
         self.record(id, origin) || changed
     }
 
@@ -419,6 +428,12 @@ impl<'t> NodeRef<'t> {
         &self.tree.nodes[self.id as usize]
     }
 
+    /// The integer the node carries, whatever its kind (see [`Tree::ints`]).
+    fn int_value(&self) -> Option<i64> {
+        let ints = &self.tree.ints;
+        ints.binary_search_by_key(&self.id, |(i, _)| *i).ok().map(|at| ints[at].1)
+    }
+
     pub fn id(&self) -> NodeId {
         self.id
     }
@@ -456,8 +471,9 @@ impl<'t> NodeRef<'t> {
     /// The span of a named node's name (a function's or class's name, a pair's key), if the
     /// front end recorded one.
     pub fn name_span(&self) -> Option<(usize, usize)> {
-        let n = self.raw();
-        (n.name_end > n.name_start).then_some((n.name_start as usize, n.name_end as usize))
+        let names = &self.tree.names;
+        let (start, end) = names.binary_search_by_key(&self.id, |(i, _)| *i).ok().map(|at| names[at].1)?;
+        (end > start).then_some((start as usize, end as usize))
     }
 
     /// The tight span to report a finding on: the name of a declaration, the callee of a call,
@@ -488,7 +504,11 @@ impl<'t> NodeRef<'t> {
     /// The integer value of a `Num` node.
     pub fn int(&self) -> Option<i64> {
         let n = self.raw();
-        (n.kind == Kind::Num && n.flags & flags::INT != 0).then_some(n.num)
+        if n.kind == Kind::Num && n.flags & flags::INT != 0 {
+            self.int_value()
+        } else {
+            None
+        }
     }
 
     /// The integer a name stands for, when the project index resolved it to a constant
@@ -496,7 +516,8 @@ impl<'t> NodeRef<'t> {
     pub fn resolved_int(&self) -> Option<i64> {
         let n = self.raw();
         (matches!(n.kind, Kind::Ident | Kind::Member) && n.flags & flags::RESOLVED != 0 && n.flags & flags::INT == 0)
-            .then_some(n.num)
+            .then(|| self.int_value())
+            .flatten()
             .filter(|_| self.tree.lists.binary_search_by_key(&self.id, |(i, _)| *i).is_err())
     }
 
@@ -805,6 +826,9 @@ pub struct TreeBuilder {
     comments: Vec<Comment>,
     open: Vec<NodeId>,
     last_child: Vec<NodeId>,
+    /// As in [`Tree`], in the order they were set: sorted by [`TreeBuilder::finish`].
+    ints: Vec<(NodeId, i64)>,
+    names: Vec<(NodeId, (u32, u32))>,
 }
 
 impl TreeBuilder {
@@ -816,6 +840,8 @@ impl TreeBuilder {
             comments: Vec::new(),
             open: Vec::new(),
             last_child: Vec::with_capacity(source_len / 6 + 16),
+            ints: Vec::new(),
+            names: Vec::new(),
         }
     }
 
@@ -849,8 +875,8 @@ impl TreeBuilder {
 
     pub fn set_int(&mut self, id: NodeId, value: i64) {
         if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.num = value;
             n.flags |= flags::INT;
+            self.ints.push((id, value));
         }
     }
 
@@ -877,9 +903,8 @@ impl TreeBuilder {
 
     /// Records the span of a named node's name (see [`NodeRef::name_span`]).
     pub fn set_name_span(&mut self, id: NodeId, span: (usize, usize)) {
-        if let Some(n) = self.nodes.get_mut(id as usize) {
-            n.name_start = clamp(span.0);
-            n.name_end = clamp(span.1);
+        if (id as usize) < self.nodes.len() {
+            self.names.push((id, (clamp(span.0), clamp(span.1))));
         }
     }
 
@@ -895,7 +920,8 @@ impl TreeBuilder {
     }
 
     pub fn int_of(&self, id: NodeId) -> Option<i64> {
-        self.nodes.get(id as usize).filter(|n| n.flags & flags::INT != 0).map(|n| n.num)
+        self.nodes.get(id as usize).filter(|n| n.flags & flags::INT != 0)?;
+        self.ints.iter().rev().find(|(i, _)| *i == id).map(|(_, v)| *v)
     }
 
     pub fn comment(&mut self, span: (usize, usize)) {
@@ -931,9 +957,6 @@ impl TreeBuilder {
             next_sibling: NONE,
             text_start,
             text_len,
-            num: 0,
-            name_start: 0,
-            name_end: 0,
         });
         self.last_child.push(NONE);
         if parent != NONE {
@@ -966,8 +989,25 @@ impl TreeBuilder {
             unread: Vec::new(),
             resolved: Vec::new(),
             lists: Vec::new(),
+            ints: by_id(self.ints),
+            names: by_id(self.names),
         }
     }
+}
+
+/// A list set in any order, sorted by node id; where an id was set more than once, the last
+/// setting holds.
+fn by_id<T>(mut list: Vec<(NodeId, T)>) -> Vec<(NodeId, T)> {
+    // Stable: entries of one id stay in the order they were set.
+    list.sort_by_key(|(i, _)| *i);
+    let mut out: Vec<(NodeId, T)> = Vec::with_capacity(list.len());
+    for entry in list {
+        match out.last_mut() {
+            Some(last) if last.0 == entry.0 => *last = entry,
+            _ => out.push(entry),
+        }
+    }
+    out
 }
 
 /// Sets the entry of `id` in a list sorted by node id, in place of an earlier one; whether
@@ -1017,5 +1057,40 @@ mod tests {
         assert!(call.contains(t.node(3)));
         assert!(!t.node(2).contains(t.node(4)));
         assert_eq!(t.node(3).ancestors().count(), 3);
+    }
+
+    #[test]
+    fn integers_and_name_spans_sit_beside_the_nodes() {
+        let mut b = TreeBuilder::new(Lang::Rust, 0);
+        let module = b.open(Kind::Module, Role::None, (0, 40), "");
+        let func = b.open(Kind::Fn, Role::Stmt, (0, 30), "ping");
+        let code = b.leaf(Kind::Num, Role::Value, (20, 26), "-32002");
+        let name = b.leaf(Kind::Ident, Role::Value, (27, 30), "CODE");
+        b.close();
+        b.close();
+        // Set out of node order, and once more: the last setting holds.
+        b.set_int(code, 7);
+        b.set_name_span(func, (3, 7));
+        b.set_int(code, -32002);
+        assert_eq!(b.int_of(code), Some(-32002));
+        let mut t = b.finish();
+        assert_eq!(t.node(code).int(), Some(-32002));
+        assert_eq!(t.node(func).name_span(), Some((3, 7)));
+        assert_eq!(t.node(module).name_span(), None);
+        assert_eq!(t.node(name).int(), None);
+        assert_eq!(t.node(name).resolved_int(), None);
+        let origin = || Origin {
+            written: "CODE".into(),
+            path: "src/codes.rs".into(),
+            range: (0, 4),
+            start: crate::source::Position::default(),
+        };
+        assert!(t.resolve_to_int(name, 404, origin()));
+        assert_eq!(t.node(name).resolved_int(), Some(404));
+        // The same value again changes nothing; another one does.
+        assert!(!t.resolve_to_int(name, 404, origin()));
+        assert!(t.resolve_to_int(name, 405, origin()));
+        assert_eq!(t.node(name).resolved_int(), Some(405));
+        assert_eq!(t.node(code).int(), Some(-32002));
     }
 }
