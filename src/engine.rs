@@ -12,7 +12,7 @@ use crate::prefilter::RuleSet;
 use crate::project::{Manifest, ProjectFact};
 use crate::rules::{Level, Registry, RuleDef, RuleMeta};
 use crate::source::{Position, SourceFile};
-use crate::tree::{Kind, Lang, NodeRef, Origin, Tree};
+use crate::tree::{Kind, Lang, NodeId, NodeRef, Origin, Role, Tree};
 
 /// Which era the project must speak.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,6 +144,7 @@ impl Engine {
             target: self.target,
             index,
             asked_index: std::cell::RefCell::new(Vec::new()),
+            bindings: std::cell::OnceCell::new(),
             meta: None,
             patterns: &[],
             out: &mut out,
@@ -261,6 +262,10 @@ pub struct FileCx<'a> {
     /// The project index and this file's place in it (in the pass that has one).
     pub index: Option<(&'a crate::index::ProjectIndex, usize)>,
     asked_index: std::cell::RefCell<Vec<(String, bool)>>,
+    /// The names the file's top-level imports bind, sorted, with their import: built when a
+    /// rule first asks (see [`FileCx::import_binding`]).
+    /// (Node ids: a borrow of the tree here would tie the context's lifetime down.)
+    bindings: std::cell::OnceCell<Vec<(NodeId, NodeId)>>,
     meta: Option<&'static RuleMeta>,
     /// The current rule's patterns by node kind.
     patterns: &'a [crate::patterns::Slot],
@@ -270,6 +275,26 @@ pub struct FileCx<'a> {
 impl<'a> FileCx<'a> {
     pub fn lang(&self) -> Lang {
         self.tree.lang()
+    }
+
+    /// The top-level import that binds `local` (`use rmcp::transport::SseServer as Legacy;`
+    /// for `Legacy`). The file's imports are read once, not at every name a rule asks about.
+    pub fn import_binding(&self, local: &str) -> Option<NodeRef<'a>> {
+        let tree = self.tree;
+        let bindings = self.bindings.get_or_init(|| {
+            let mut all: Vec<(NodeId, NodeId)> = tree
+                .root()
+                .children()
+                .filter(|n| n.kind() == Kind::Import)
+                .flat_map(|i| i.children().filter(|c| c.role() == Role::Value).map(move |c| (c.id(), i.id())))
+                .collect();
+            // Stable, so that of two imports binding one name the first is found, as a walk
+            // in file order finds it.
+            all.sort_by_key(|(name, _)| tree.node(*name).text());
+            all
+        });
+        let at = bindings.partition_point(|(name, _)| tree.node(*name).text() < local);
+        bindings.get(at).filter(|(name, _)| tree.node(*name).text() == local).map(|(_, i)| tree.node(*i))
     }
 
     /// Whether the project declares a type of this name that this file can see (its own

@@ -974,15 +974,6 @@ pub fn import_of<'t>(tree_root: NodeRef<'t>, local: &str) -> Option<NodeRef<'t>>
     tree_root.children().filter(|n| n.kind() == Kind::Import).find(|i| i.imported_as(local).is_some())
 }
 
-/// The Rust `use` that binds `local` under a name of its own (`use rmcp::transport::SseServer
-/// as Legacy;`): its path says what `local` stands for.
-pub fn renamed_use<'t>(tree_root: NodeRef<'t>, local: &str) -> Option<NodeRef<'t>> {
-    tree_root
-        .children()
-        .filter(|n| n.kind() == Kind::Import)
-        .find(|i| i.children().any(|c| c.role() == Role::Value && c.text() == local))
-}
-
 /// A value with the conversions named in `calls` applied to it (`"x".to_string()`,
 /// `String::from("x")`, `Some(x)`): the node whose place says where the value goes.
 pub fn converted<'t>(node: NodeRef<'t>, calls: &[&str]) -> NodeRef<'t> {

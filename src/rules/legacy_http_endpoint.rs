@@ -922,7 +922,7 @@ fn check_sse_transport(node: NodeRef<'_>, cx: &mut FileCx<'_>) -> bool {
         segments.iter().copied().find(|s| types.contains(s)).or_else(|| {
             // `use rmcp::transport::SseServer as Legacy;` then `Legacy::serve(…)`: the SDK's
             // type under the local name.
-            let import = crate::patterns::renamed_use(node.tree().root(), segments.first()?)?;
+            let import = cx.import_binding(segments.first()?)?;
             let imported = import.text().rsplit("::").next()?;
             (crate::context::is_sdk_module(import.text()) && types.contains(&imported)).then_some(imported)
         })
