@@ -95,6 +95,22 @@ fn the_handler_a_dispatcher_routes_to_is_reported_where_it_is_defined() {
 }
 
 #[test]
+fn the_handlers_a_route_hands_its_request_on_to_say_by_whom() {
+    let message = message_of("cargo-workspace.project", "core/src/stack.rs", "MCP104", Some(14));
+    assert_eq!(
+        message,
+        "serves `GET` on the MCP endpoint (the standalone SSE stream), handed on to it by `dispatch_get` at \
+         core/src/stack.rs:9"
+    );
+    let message = message_of("npm-workspace.project", "packages/server/src/edge-stack.ts", "MCP104", Some(20));
+    assert_eq!(
+        message,
+        "serves `DELETE` on the MCP endpoint (session termination), handed on to it by `onDelete` at \
+         packages/server/src/edge-shells.ts:17"
+    );
+}
+
+#[test]
 fn stats_report_the_index() {
     let dir = repo().join("testdata/rules/index/npm-workspace.project");
     let out = run_in(&dir, &["check", ".", "--stats", "--fail-on", "never"]);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Def, DefKind, FileIndex, Import, Value};
+use super::{Def, DefKind, FileIndex, Import, Target, Value};
 use crate::source::SourceFile;
 use crate::tree::{flags, Kind, Lang, NodeRef, Role, Tree};
 
@@ -65,13 +65,13 @@ impl Builder<'_> {
                         self.def(item, item.text(), scope, DefKind::Const(value));
                     }
                 }
-                Kind::Fn => self.def(item, item.text(), scope, fn_kind(item)),
+                Kind::Fn => self.def(item, item.text(), scope, fn_kind(item, item.text())),
                 Kind::Container if item.has_flag(flags::IMPL) => {
                     let owner = item.text().to_string();
                     scope.push(owner);
                     for member in item.children() {
                         match member.kind() {
-                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member)),
+                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member, member.text())),
                             Kind::Var => {
                                 if let Some(value) = member.child(Role::Init).and_then(rust_value) {
                                     self.def(member, member.text(), scope, DefKind::Const(value));
@@ -96,7 +96,7 @@ impl Builder<'_> {
                                 }
                             }
                             // Trait methods and associated constants with defaults.
-                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member)),
+                            Kind::Fn => self.def(member, member.text(), scope, fn_kind(member, member.text())),
                             Kind::Var => {
                                 if let Some(value) = member.child(Role::Init).and_then(rust_value) {
                                     self.def(member, member.text(), scope, DefKind::Const(value));
@@ -145,10 +145,10 @@ impl Builder<'_> {
                         self.def(item, name, &[], DefKind::Type);
                         self.ts_object(init, &mut vec![name.to_string()]);
                     } else if init.kind() == Kind::Fn {
-                        self.def(item, name, &[], fn_kind(init));
+                        self.def(item, name, &[], fn_kind(init, name));
                     }
                 }
-                Kind::Fn => self.def(item, item.text(), &[], fn_kind(item)),
+                Kind::Fn => self.def(item, item.text(), &[], fn_kind(item, item.text())),
                 Kind::Container => {
                     let owner = item.text().to_string();
                     self.def(item, &owner, &[], DefKind::Type);
@@ -164,7 +164,7 @@ impl Builder<'_> {
                                     self.def(member, member.text(), &scope, DefKind::Field { types });
                                 }
                             }
-                            Kind::Fn => self.def(member, member.text(), &scope, fn_kind(member)),
+                            Kind::Fn => self.def(member, member.text(), &scope, fn_kind(member, member.text())),
                             _ => {}
                         }
                     }
@@ -200,7 +200,7 @@ impl Builder<'_> {
             }
             let scope = vec![class.text().to_string()];
             for member in class.children().filter(|m| m.kind() == Kind::Fn) {
-                self.def(member, member.text(), &scope, fn_kind(member));
+                self.def(member, member.text(), &scope, fn_kind(member, member.text()));
             }
         }
     }
@@ -272,7 +272,7 @@ fn assigned_types(target: NodeRef<'_>) -> Vec<String> {
 /// A function's kind: its parameters (`self` not counted) and how many a call must pass. A
 /// parameter with a default, an optional one (`x?: T`) or a rest parameter need not be passed;
 /// after a rest parameter a call may pass any number (`params` is then unbounded).
-fn fn_kind(f: NodeRef<'_>) -> DefKind {
+fn fn_kind(f: NodeRef<'_>, name: &str) -> DefKind {
     let (mut params, mut required, mut optional, mut rest) = (0, 0, 0, false);
     let mut protocol_param = None;
     for p in f.children_with(Role::Param).filter(|p| p.text() != "self") {
@@ -291,7 +291,67 @@ fn fn_kind(f: NodeRef<'_>) -> DefKind {
     if f.tree().lang() == Lang::Python {
         (required, optional) = (0, 0);
     }
-    DefKind::Fn { params: if rest { usize::MAX } else { params }, required, optional, protocol_param }
+    DefKind::Fn {
+        params: if rest { usize::MAX } else { params },
+        required,
+        optional,
+        protocol_param,
+        delegates: delegates(f, name),
+    }
+}
+
+/// The HTTP verbs a 2026-07-28 MCP endpoint no longer serves.
+const REMOVED_VERBS: [&str; 2] = ["get", "delete"];
+/// Words that name a function for what it does with a request.
+const HANDLER_WORDS: [&str; 5] = ["handle", "dispatch", "serve", "process", "on"];
+
+/// The removed HTTP verb a function's name says (`delete`, `dispatch_get_sse`), if any.
+pub fn removed_verb(name: &str) -> Option<&'static str> {
+    // Most names hold neither verb: they are told without splitting them into words.
+    if !REMOVED_VERBS.iter().any(|v| holds_ignore_case(name, v)) {
+        return None;
+    }
+    let words = crate::patterns::name_words(name);
+    REMOVED_VERBS.iter().copied().find(|v| words.iter().any(|w| w == v))
+}
+
+/// Whether `text` holds `word` (lower case), ASCII case aside.
+fn holds_ignore_case(text: &str, word: &str) -> bool {
+    text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+}
+
+/// Whether a function named for `verb` hands its request on to a function called `callee`:
+/// the callee's name says the same verb and that it handles something (`handle_delete`,
+/// `dispatch_get_sse`, `onGet`), so that `get` calling `get_session` leads nowhere.
+pub fn hands_on_to(verb: &str, callee: &str) -> bool {
+    if !holds_ignore_case(callee, verb) {
+        return false;
+    }
+    let words = crate::patterns::name_words(callee);
+    words.iter().any(|w| w == verb) && words.iter().any(|w| HANDLER_WORDS.contains(&w.as_str()))
+}
+
+/// The calls by which a function named for a removed HTTP verb hands its request on to a
+/// handler of the same verb: `fn delete(..) { handlers::handle_delete(req, ctx) }`,
+/// `dispatch_get_sse` → `handle_get_sse`, `handleDelete` → `this.onDelete(req)`. A route
+/// handler reported for serving the verb leads to them (see `reach`), as a reader follows
+/// the layers of an HTTP stack.
+fn delegates(f: NodeRef<'_>, name: &str) -> Vec<Target> {
+    let Some(verb) = removed_verb(name) else { return Vec::new() };
+    let Some(body) = f.child(Role::Body) else { return Vec::new() };
+    let mut out: Vec<Target> = Vec::new();
+    for call in body.descendants().filter(|n| n.kind() == Kind::Call) {
+        let Some(target) = crate::patterns::call_target(call) else { continue };
+        // A method of another receiver may be anyone's (`cache.handle_delete(key)`): only a
+        // path, a plain name or a method of the function's own `self`/`this` is followed.
+        if matches!(&target, Target::Method { owner: None, .. }) {
+            continue;
+        }
+        if hands_on_to(verb, target.name()) && target.name() != name && !out.contains(&target) {
+            out.push(target);
+        }
+    }
+    out
 }
 
 /// The value of a Rust constant's initializer: a string, an integer (also wrapped once,
@@ -360,4 +420,35 @@ fn distinct_methods(tree: &Tree) -> usize {
         }
     }
     seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hands_on_to, removed_verb};
+
+    #[test]
+    fn a_verb_is_a_word_of_the_name() {
+        assert_eq!(removed_verb("delete"), Some("delete"));
+        assert_eq!(removed_verb("dispatch_get_sse"), Some("get"));
+        assert_eq!(removed_verb("onGet"), Some("get"));
+        assert_eq!(removed_verb("handleDELETE"), Some("delete"));
+        // The letters inside another word are no verb.
+        assert_eq!(removed_verb("budget"), None);
+        assert_eq!(removed_verb("target_handler"), None);
+        assert_eq!(removed_verb("post"), None);
+    }
+
+    #[test]
+    fn a_request_goes_on_to_a_handler_of_the_same_verb() {
+        assert!(hands_on_to("delete", "handle_delete"));
+        assert!(hands_on_to("delete", "handleDelete"));
+        assert!(hands_on_to("get", "dispatch_get_sse"));
+        assert!(hands_on_to("get", "onGet"));
+        assert!(hands_on_to("get", "serve_get_stream"));
+        // Says the verb but handles nothing, handles another verb, or the verb is inside a word.
+        assert!(!hands_on_to("get", "get_session"));
+        assert!(!hands_on_to("delete", "delete_user"));
+        assert!(!hands_on_to("get", "handle_delete"));
+        assert!(!hands_on_to("get", "handle_budget"));
+    }
 }

@@ -43,7 +43,9 @@ pub enum DefKind {
     /// version (`create_session(info, protocol_version)`), whose argument is one.
     /// `optional` counts the parameters a call may leave out without a default to say what
     /// they are (`x?: T`, `...rest`).
-    Fn { params: usize, required: usize, optional: usize, protocol_param: Option<u8> },
+    /// `delegates` are the calls by which a function named for an HTTP verb hands its request
+    /// on to a handler of that verb (see `build::delegates`).
+    Fn { params: usize, required: usize, optional: usize, protocol_param: Option<u8>, delegates: Vec<Target> },
     /// A struct, class, enum, trait or interface.
     Type,
     /// A field of a struct or class, with the type names its type mentions
@@ -130,7 +132,7 @@ impl FileIndex {
     }
 }
 
-pub use build::build;
+pub use build::{build, hands_on_to, removed_verb};
 
 /// Whether a string constant's value can matter to a rule: it holds one of the values rules
 /// read (a method, a header, a protocol revision, the MCP path; see

@@ -73,6 +73,29 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
             let message =
                 format!("{}, routed to it at {}:{}", link.message, link.finding.path, link.finding.start.line);
             emit(at(&link.finding, def, message, &link.finding.path, link.finding.start), &mut out);
+            // The handlers it hands the request on to, layer after layer.
+            let mut seen_defs: Vec<(usize, (usize, usize))> = vec![(def.file, def.def.range)];
+            let mut queue: Vec<(Meaning<'_>, usize)> = vec![(def, 1)];
+            while let Some((from, depth)) = queue.pop() {
+                let DefKind::Fn { delegates, .. } = &from.def.kind else { continue };
+                if depth > MAX_DELEGATION {
+                    continue;
+                }
+                for target in delegates {
+                    for to in handlers(index, from.file, target) {
+                        if seen_defs.contains(&(to.file, to.def.range)) {
+                            continue;
+                        }
+                        seen_defs.push((to.file, to.def.range));
+                        let message = format!(
+                            "{}, handed on to it by `{}` at {}:{}",
+                            link.message, from.def.name, from.path, from.def.start.line
+                        );
+                        emit(at(&link.finding, to, message, from.path, from.def.start), &mut out);
+                        queue.push((to, depth + 1));
+                    }
+                }
+            }
         }
     }
     for d in findings {
@@ -98,6 +121,10 @@ pub fn at_definitions(index: &ProjectIndex, links: &[Link], findings: &[Diagnost
     }
     out
 }
+
+/// How many layers of handlers a routed request is followed through (a route shell, a
+/// dispatcher, a handler, each in its own module).
+const MAX_DELEGATION: usize = 3;
 
 /// Rules whose matched name is still valid in 2026-07-28.
 const KEEPS_ITS_NAME: &[&str] = &["MCP305"];

@@ -100,10 +100,24 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<Unread> {
     };
     // A name the index gives a meaning in the signature reads the body too (`fn
     // sweep(registry: Arc<SessionRegistry>)`: the body works the store); a token there does not.
+    // A route handler that hands its request on to a handler of its verb is read: the index
+    // records where it leads (`fn delete(..) { handlers::handle_delete(req) }`).
+    let hands_on = |b: &Body<'_>| {
+        crate::index::removed_verb(b.name).is_some_and(|verb| {
+            let from = scan.words.partition_point(|&(at, _)| at < b.start);
+            scan.words[from..]
+                .iter()
+                .take_while(|&&(at, _)| at < b.end)
+                .any(|(_, w)| crate::index::hands_on_to(verb, w))
+        })
+    };
     let mut read: Vec<bool> = bodies
         .iter()
         .map(|b| {
-            !hits.none_within(b.start, b.end) || hits.name_within(b.sig, b.start) || (!hot.is_empty() && names_hot(b))
+            !hits.none_within(b.start, b.end)
+                || hits.name_within(b.sig, b.start)
+                || (!hot.is_empty() && names_hot(b))
+                || hands_on(b)
         })
         .collect();
     let mut by_name: FxHashMap<&'a str, Vec<usize>> = FxHashMap::default();
