@@ -98,8 +98,6 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<Unread> {
         let from = scan.words.partition_point(|&(at, _)| at < b.start);
         scan.words[from..].iter().take_while(|&&(at, _)| at < b.end).any(|(_, w)| hot.contains(w))
     };
-    // A name the index gives a meaning in the signature reads the body too (`fn
-    // sweep(registry: Arc<SessionRegistry>)`: the body works the store); a token there does not.
     // A route handler that hands its request on to a handler of its verb is read: the index
     // records where it leads (`fn delete(..) { handlers::handle_delete(req) }`).
     let hands_on = |b: &Body<'_>| {
@@ -111,6 +109,8 @@ fn unread_bodies<'a>(text: &str, scan: &Scan<'a>, hits: &Hits) -> Vec<Unread> {
                 .any(|(_, w)| crate::index::hands_on_to(verb, w))
         })
     };
+    // A name the index gives a meaning in the signature reads the body too (`fn
+    // sweep(registry: Arc<SessionRegistry>)`: the body works the store); a token there does not.
     let mut read: Vec<bool> = bodies
         .iter()
         .map(|b| {
