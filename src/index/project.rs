@@ -727,9 +727,23 @@ impl ProjectIndex {
         if let Some(m) = self.rust_owner_member(at, first, rest, depth) {
             return Some(m);
         }
-        let pkg = self.packages.crate_named(first)?;
-        let root = self.crate_root(pkg)?;
-        self.rust_walk(&(root, Vec::new()), rest, depth)
+        if let Some(root) = self.packages.crate_named(first).and_then(|pkg| self.crate_root(pkg)) {
+            return self.rust_walk(&(root, Vec::new()), rest, depth);
+        }
+        // `handlers::dispatch(…)` where `handlers` comes in through a glob import (`use
+        // neva::prelude::*;` of a prelude that re-exports the module).
+        let (file, scope) = self.rust_file_of(at)?;
+        let f = self.file(file)?;
+        for glob in f.imports.iter().filter(|i| i.scope == scope && i.local == "*") {
+            let mut path: Vec<&str> = glob.path.split("::").collect();
+            path.pop();
+            path.push(first);
+            path.extend_from_slice(rest);
+            if let Some(m) = self.rust_in(&self.import_base(at), &path, depth + 1) {
+                return Some(m);
+            }
+        }
+        None
     }
 
     /// After `super`: more `super`s, or a walk down from there.
@@ -748,6 +762,19 @@ impl ProjectIndex {
             let mut next = module.clone();
             next.push(segs[i].to_string());
             if !self.rust_module_exists(&(at.0.clone(), next.clone())) {
+                // A module re-exported under this name (`pub use http::core::handlers;`): the
+                // rest of the path is read from where it points.
+                let here = (at.0.clone(), module.clone());
+                if let Some(target) = self.rust_import(&here, segs[i]) {
+                    let mut path: Vec<&str> = target.split("::").collect();
+                    if path.last() == Some(&"self") {
+                        path.pop();
+                    }
+                    path.extend_from_slice(&segs[i + 1..]);
+                    if let Some(m) = self.rust_in(&self.import_base(&here), &path, depth + 1) {
+                        return Some(m);
+                    }
+                }
                 break;
             }
             module = next;

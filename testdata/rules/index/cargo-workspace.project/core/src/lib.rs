@@ -24,3 +24,8 @@ pub mod types;
 pub mod watch;
 
 pub use commands::SESSION_HEADER as HEADER;
+
+/// What users bring in with one glob: modules, not only items.
+pub mod prelude {
+    pub use crate::commands;
+}

@@ -2,6 +2,8 @@ use acme_mcp::commands::PING;
 use acme_mcp::context::Context;
 use acme_mcp::HEADER;
 
+mod glob_module;
+mod glob_shadowed;
 mod peer;
 mod watch;
 
