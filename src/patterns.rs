@@ -468,7 +468,7 @@ fn names_the_method(name: &str, method: &str) -> bool {
 }
 
 /// Whether `text` holds `word` (lower case), ASCII case aside.
-fn contains_ignore_case(text: &str, word: &str) -> bool {
+pub fn contains_ignore_case(text: &str, word: &str) -> bool {
     find_ignore_case(text, word).next().is_some()
 }
 

@@ -308,23 +308,18 @@ const HANDLER_WORDS: [&str; 5] = ["handle", "dispatch", "serve", "process", "on"
 /// The removed HTTP verb a function's name says (`delete`, `dispatch_get_sse`), if any.
 pub fn removed_verb(name: &str) -> Option<&'static str> {
     // Most names hold neither verb: they are told without splitting them into words.
-    if !REMOVED_VERBS.iter().any(|v| holds_ignore_case(name, v)) {
+    if !REMOVED_VERBS.iter().any(|v| crate::patterns::contains_ignore_case(name, v)) {
         return None;
     }
     let words = crate::patterns::name_words(name);
     REMOVED_VERBS.iter().copied().find(|v| words.iter().any(|w| w == v))
 }
 
-/// Whether `text` holds `word` (lower case), ASCII case aside.
-fn holds_ignore_case(text: &str, word: &str) -> bool {
-    text.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
-}
-
 /// Whether a function named for `verb` hands its request on to a function called `callee`:
 /// the callee's name says the same verb and that it handles something (`handle_delete`,
 /// `dispatch_get_sse`, `onGet`), so that `get` calling `get_session` leads nowhere.
 pub fn hands_on_to(verb: &str, callee: &str) -> bool {
-    if !holds_ignore_case(callee, verb) {
+    if !crate::patterns::contains_ignore_case(callee, verb) {
         return false;
     }
     let words = crate::patterns::name_words(callee);
