@@ -218,6 +218,13 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
     // A panic that escapes the catches below names this file (see `crash`).
     let _analyzing = crate::crash::analyzing(&c.rel);
     let t = Instant::now();
+    // A pass for the callers of a few functions (see [`Pass::Resolve`]) passes over a file that
+    // can see none of them, before reading it.
+    if let Pass::Resolve { index, file, select: Some(select), .. } = &job.pass {
+        if !select.names().iter().any(|name| index.visible(*file, name)) {
+            return None;
+        }
+    }
     // The text read now, when no pass kept it.
     let mut read_now: Option<String> = None;
     if kept.is_none() {
@@ -293,10 +300,8 @@ pub fn analyze(job: &Job<'_>, kept: &mut Option<Box<Kept>>) -> Option<FileResult
         }
         Pass::Resolve { index, file, names, select, demands, context_changed, rules_pending, first_package_mcp } => {
             if let Some(select) = select {
-                // A file that can see none of the names cannot use one: it is not read.
-                if !select.names().iter().any(|name| index.visible(*file, name))
-                    || select.find(bytes, |name| index.visible(*file, name)).is_empty()
-                {
+                // A file that uses none of the names (it can see one, see above).
+                if select.find(bytes, |name| index.visible(*file, name)).is_empty() {
                     return None;
                 }
             }
