@@ -34,7 +34,7 @@ pub fn in_test(node: NodeRef<'_>, path: &str) -> bool {
 
 /// A Rust `#[test]` / `#[tokio::test]` function, or a pytest test or fixture (`def test_…`,
 /// a method of a `Test…` class, `@pytest.fixture`, `@pytest.mark.…`).
-fn is_test_fn(f: NodeRef<'_>) -> bool {
+pub fn is_test_fn(f: NodeRef<'_>) -> bool {
     f.kind() == Kind::Fn
         && (f.children_with(Role::Attr).any(|a| a.text() == "test" || a.text().ends_with("::test"))
             || crate::patterns::is_pytest_fn(f))

@@ -27,7 +27,8 @@ impl Marks {
     /// (see [`Diagnostic::sends`]), for one rule only, and their name says so (the rule's
     /// `wrapper_words`: `list_roots`, `samplingRequest`, `subscribe_to_resource`). A function
     /// that merely uses a removed request on the way to something else (`health_probe` with
-    /// `ping`) passes nothing on. And the stores (see [`store_marks`]).
+    /// `ping`) passes nothing on, nor does a test function. And the stores (see
+    /// [`store_marks`]).
     pub fn of(tree: &Tree, diagnostics: &[Diagnostic]) -> Marks {
         let Ok(registry) = crate::rules::registry() else { return Marks::default() };
         let mut by_fn: HashMap<(usize, usize), Vec<&Diagnostic>> = HashMap::new();
@@ -39,7 +40,9 @@ impl Marks {
             };
             let fns = fns.get_or_insert_with(|| tree.nodes().filter(|n| n.kind() == Kind::Fn).collect());
             let Some(f) = innermost_fn(fns, d.range) else { continue };
-            if !names_a_wrapper(crate::patterns::function_name(f), words) {
+            // A test is run by its harness, never called: no caller is reported for it, and
+            // its name is not looked for in every file.
+            if crate::test_code::is_test_fn(f) || !names_a_wrapper(crate::patterns::function_name(f), words) {
                 continue;
             }
             let Some(name) = function_name_span(f) else { continue };

@@ -37,3 +37,18 @@ impl Request {
         Request
     }
 }
+
+/// A test that sends the request itself. Its harness runs it and no code calls it, so it is no
+/// wrapper: the call below, made by hand, is not reported.
+#[tokio::test]
+async fn list_roots_reaches_the_client() {
+    let mut ctx = Context;
+    // expect: MCP305
+    // expect-dual: MCP305=note
+    ctx.send_request(Request::new(4, crate::types::roots::LIST)).await.ok();
+}
+
+pub async fn smoke() {
+    // ok: MCP305
+    list_roots_reaches_the_client().await;
+}
