@@ -19,6 +19,7 @@ use crate::prefilter::{Prefilter, RuleSet};
 use crate::project::{Manifest, ManifestKind, ProjectFact};
 use crate::root::Scope;
 use crate::rules::{self, Level, Registry, RuleDef, FILE_NOT_ANALYZED};
+use crate::schedule;
 use crate::source::SourceFile;
 use crate::suppress::{self, FileSuppressions};
 use crate::tree::Lang;
@@ -256,13 +257,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     }
     // Collected in place, in `order`: a filtering collect would hold a vector per file (one
     // file per job) until the end, several times the size of the results on a large tree.
-    let mut first: Vec<Option<FileResult>> = Vec::with_capacity(order.len());
-    pool.install(|| {
-        order
-            .par_iter()
-            .with_max_len(1)
-            .map(|&i| job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None))
-            .collect_into_vec(&mut first)
+    let first = schedule::in_order(&pool, order.clone(), |i| {
+        job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None)
     });
     for (&i, r) in order.iter().zip(first) {
         slots[i] = r;
@@ -308,14 +304,14 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     // a run without the prefilter; the index already holds what the first pass read of them.
     let wanted = Demands::of(&engine, &results);
     if !wanted.is_empty() {
-        let facts: Vec<(usize, FileResult)> = pool.install(|| {
-            order
-                .par_iter()
-                .with_max_len(1)
-                .filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?)))
-                .filter_map(|(i, rules)| Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?)))
-                .collect()
-        });
+        let asked: Vec<(usize, RuleSet)> =
+            order.iter().filter_map(|&i| Some((i, wanted.rules_for(results[i].deferred.as_ref()?)?))).collect();
+        let facts: Vec<(usize, FileResult)> = schedule::in_order(&pool, asked, |(i, rules)| {
+            Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?))
+        })
+        .into_iter()
+        .flatten()
+        .collect();
         for (i, mut r) in facts {
             // The index keeps what the first pass read of the file (see above).
             r.index = None;
@@ -483,25 +479,19 @@ impl IndexPass<'_> {
         job: &JobFn<'_>,
     ) -> Vec<(usize, Option<FileResult>, Option<Box<Kept>>)> {
         let index = self.index;
-        pool.install(|| {
-            files
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|(i, mut kept)| {
-                    let pass = Pass::Resolve {
-                        index,
-                        file: i,
-                        names: self.names,
-                        select: self.select,
-                        demands: self.demands,
-                        context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
-                        rules_pending: self.first.is_some(),
-                        first_package_mcp: self.first.is_some_and(|f| f(i)),
-                    };
-                    let r = job(i, index.package_is_mcp(i), pass, &mut kept);
-                    (i, r, kept)
-                })
-                .collect()
+        schedule::in_order(pool, files, |(i, mut kept)| {
+            let pass = Pass::Resolve {
+                index,
+                file: i,
+                names: self.names,
+                select: self.select,
+                demands: self.demands,
+                context_changed: index.package_mcp_by_code(i) && !results[i].own_context,
+                rules_pending: self.first.is_some(),
+                first_package_mcp: self.first.is_some_and(|f| f(i)),
+            };
+            let r = job(i, index.package_is_mcp(i), pass, &mut kept);
+            (i, r, kept)
         })
     }
 }

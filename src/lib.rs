@@ -36,6 +36,7 @@ pub mod results;
 pub mod rewrite;
 pub mod root;
 pub mod rules;
+pub mod schedule;
 pub mod schema;
 pub mod source;
 pub mod suggest;
