@@ -255,8 +255,9 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     for (i, r) in manifest_results {
         slots[i] = Some(r);
     }
-    // Collected in place, in `order`: a filtering collect would hold a vector per file (one
-    // file per job) until the end, several times the size of the results on a large tree.
+    // Placed as they are read, in `order` (see `schedule::InOrder`): a filtering collect would
+    // hold a vector per file (one file per job) until the end, several times the size of the
+    // results on a large tree.
     let first = schedule::in_order(&pool, order.clone(), |i| {
         job(i, by_manifest(i), Pass::First { rules_later: true }, &mut None)
     });
@@ -309,7 +310,6 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         let facts: Vec<(usize, FileResult)> = schedule::in_order(&pool, asked, |(i, rules)| {
             Some((i, job(i, by_manifest(i), Pass::Facts(&wanted, &rules), &mut None)?))
         })
-        .into_iter()
         .flatten()
         .collect();
         for (i, mut r) in facts {
@@ -477,7 +477,7 @@ impl IndexPass<'_> {
         files: Vec<(usize, Option<Box<Kept>>)>,
         results: &[FileResult],
         job: &JobFn<'_>,
-    ) -> Vec<(usize, Option<FileResult>, Option<Box<Kept>>)> {
+    ) -> schedule::InOrder<(usize, Option<FileResult>, Option<Box<Kept>>)> {
         let index = self.index;
         schedule::in_order(pool, files, |(i, mut kept)| {
             let pass = Pass::Resolve {
@@ -500,7 +500,7 @@ impl IndexPass<'_> {
 /// its result and its index, and keeps its tree for the passes after; a file the index changed
 /// nothing for keeps its result and the tree it had.
 fn take_results(
-    pass: Vec<(usize, Option<FileResult>, Option<Box<Kept>>)>,
+    pass: impl IntoIterator<Item = (usize, Option<FileResult>, Option<Box<Kept>>)>,
     results: &mut [FileResult],
     kept: &mut [Option<Box<Kept>>],
     index: &mut ProjectIndex,

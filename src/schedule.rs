@@ -11,17 +11,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// `f` of every item, in the items' order. A panic in `f` reaches the caller.
-pub fn in_order<T, R, F>(pool: &rayon::ThreadPool, items: Vec<T>, f: F) -> Vec<R>
+pub fn in_order<T, R, F>(pool: &rayon::ThreadPool, items: Vec<T>, f: F) -> InOrder<R>
 where
     T: Send,
     R: Send,
     F: Fn(T) -> R + Sync,
 {
-    let n = items.len();
     // Each item is taken once, by the thread that drew its number.
     let items: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
     let next = AtomicUsize::new(0);
-    let per_thread: Vec<Vec<(usize, R)>> = pool.broadcast(|_| {
+    let lists: Vec<Vec<(usize, R)>> = pool.broadcast(|_| {
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -36,10 +35,31 @@ where
         }
         done
     });
-    let mut all: Vec<(usize, R)> = per_thread.into_iter().flatten().collect();
-    all.sort_unstable_by_key(|(i, _)| *i);
-    debug_assert_eq!(all.len(), n);
-    all.into_iter().map(|(_, r)| r).collect()
+    InOrder { lists: lists.into_iter().map(|l| l.into_iter().peekable()).collect() }
+}
+
+/// The results of [`in_order`], in the items' order. Each thread's list is in that order
+/// already, since a thread draws ever higher numbers; they are merged as they are read, so that
+/// the results are not copied once more (on a tree of many thousand files they are megabytes).
+pub struct InOrder<R> {
+    lists: Vec<std::iter::Peekable<std::vec::IntoIter<(usize, R)>>>,
+}
+
+impl<R> Iterator for InOrder<R> {
+    type Item = R;
+
+    fn next(&mut self) -> Option<R> {
+        let mut first: Option<(usize, usize)> = None;
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if let Some(&(i, _)) = list.peek() {
+                if first.is_none_or(|(_, j)| i < j) {
+                    first = Some((l, i));
+                }
+            }
+        }
+        let (l, _) = first?;
+        self.lists.get_mut(l)?.next().map(|(_, r)| r)
+    }
 }
 
 #[cfg(test)]
@@ -54,9 +74,9 @@ mod tests {
                 Err(e) => panic!("{e}"),
             };
             let items: Vec<String> = (0..1000).map(|i| format!("f{i}")).collect();
-            let out = in_order(&pool, items.clone(), |s| s.len() + s.len());
-            assert_eq!(out, items.iter().map(|s| 2 * s.len()).collect::<Vec<_>>());
-            assert!(in_order(&pool, Vec::<u8>::new(), |b| b).is_empty());
+            let out: Vec<String> = in_order(&pool, items.clone(), |s| s.repeat(2)).collect();
+            assert_eq!(out, items.iter().map(|s| s.repeat(2)).collect::<Vec<_>>());
+            assert_eq!(in_order(&pool, Vec::<u8>::new(), |b| b).count(), 0);
         }
     }
 }
